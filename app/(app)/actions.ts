@@ -1,0 +1,28 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { getDb } from "@/db/client";
+import { setUserAway } from "@/db/queries/users";
+import { signOut } from "@/lib/server/auth";
+import { type ActionResult, defineAction, formDataToObject } from "@/lib/server/define-action";
+import { formBoolean } from "@/lib/server/form-values";
+
+const setMyAway = defineAction({
+  roles: [],
+  input: z.object({ away: formBoolean }),
+  async handler({ away }, user) {
+    await setUserAway(await getDb(), user.id, away);
+    revalidatePath("/", "layout");
+    return { away };
+  },
+});
+
+/** The away switch in the header: marks the signed-in person away, or back. */
+export async function setMyAwayAction(_previous: ActionResult<{ away: boolean }> | null, formData: FormData | Record<string, unknown>): Promise<ActionResult<{ away: boolean }>> {
+  return setMyAway(formData instanceof FormData ? formDataToObject(formData) : formData);
+}
+
+export async function signOutAction(): Promise<void> {
+  await signOut({ redirectTo: "/login" });
+}

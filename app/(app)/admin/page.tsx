@@ -1,0 +1,41 @@
+import type { Metadata } from "next";
+import { getDb } from "@/db/client";
+import { listUsers } from "@/db/queries/users";
+import { PersonAwayForm } from "@/components/person-away-form";
+import { requirePageUser } from "@/lib/server/session";
+import { setPersonAwayAction } from "./actions";
+
+export const metadata: Metadata = { title: "Admin" };
+
+export default async function AdminPage() {
+  await requirePageUser(["admin"]);
+  const people = await listUsers(await getDb());
+  return (
+    <section>
+      <h1>Admin</h1>
+      <h2>People</h2>
+      <table className="table">
+        <thead>
+          <tr>
+            <th>Name</th>
+            <th>Email</th>
+            <th>Roles</th>
+            <th>Away</th>
+          </tr>
+        </thead>
+        <tbody>
+          {people.map((person) => (
+            <tr key={person.id} data-testid={`person-${person.email}`}>
+              <td>{person.name}</td>
+              <td>{person.email}</td>
+              <td>{person.roles.join(", ")}</td>
+              <td>
+                <PersonAwayForm userId={person.id} name={person.name} away={person.away} action={setPersonAwayAction} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

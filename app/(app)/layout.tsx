@@ -1,0 +1,40 @@
+import Link from "next/link";
+import { connection } from "next/server";
+import type { ReactNode } from "react";
+import { AwaySwitch } from "@/components/away-switch";
+import { navigationFor } from "@/lib/auth/roles";
+import { requirePageUser } from "@/lib/server/session";
+import { setMyAwayAction, signOutAction } from "./actions";
+
+export default async function SignedInLayout({ children }: { children: ReactNode }) {
+  await connection();
+  const user = await requirePageUser();
+  return (
+    <div className="shell">
+      <header className="topbar">
+        <Link href="/" className="brand">
+          Parley
+        </Link>
+        <nav aria-label="Main">
+          {navigationFor(user.roles).map((link) => (
+            <Link key={link.href} href={link.href}>
+              {link.label}
+            </Link>
+          ))}
+        </nav>
+        <div className="account">
+          <AwaySwitch away={user.away} action={setMyAwayAction} />
+          <span className="user-name" data-testid="user-name">
+            {user.name}
+          </span>
+          <form action={signOutAction}>
+            <button type="submit" className="link-button">
+              Sign out
+            </button>
+          </form>
+        </div>
+      </header>
+      <main className="content">{children}</main>
+    </div>
+  );
+}

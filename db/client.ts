@@ -1,0 +1,138 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+
+/**
+ * The one database type the rest of the code sees. PGlite's and postgres.js's drizzle types differ
+ * only in the raw result shape of `execute`; this cast (made once, here) hides that, and
+ * {@link queryRows} smooths over the difference for raw SQL.
+ */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** An open database: the drizzle handle plus what only a driver can do. */
+export interface Database {
+  readonly db: Db;
+  readonly kind: "pglite" | "postgres";
+  /** The embedded database, when this is PGlite. */
+  readonly pglite?: PGlite;
+  /** The postgres.js client, when this is PostgreSQL. */
+  readonly postgres?: postgres.Sql;
+  close(): Promise<void>;
+}
+
+/** Where to find a database: a PostgreSQL URL, or a PGlite data folder (in memory when omitted). */
+export type DatabaseTarget =
+  | { kind: "postgres"; url: string; maxConnections?: number }
+  | { kind: "pglite"; dataDir?: string; pglite?: PGlite };
+
+/** Committed migrations, read at run time: every entry point (server, CLI, tests) runs from the project root. */
+export const MIGRATIONS_FOLDER = path.join(/*turbopackIgnore: true*/ process.cwd(), "db", "migrations");
+
+/** Opens a database without migrating it. */
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === "postgres") {
+    const client = postgres(target.url, {
+      max: target.maxConnections ?? 10,
+      onnotice: () => {},
+    });
+    return {
+      db: drizzlePostgres({ client, schema }) as unknown as Db,
+      kind: "postgres",
+      postgres: client,
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+  let pglite = target.pglite;
+  if (!pglite) {
+    // PGlite does not create parent folders itself.
+    if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+    pglite = await PGlite.create(target.dataDir);
+  }
+  const owned = pglite;
+  return {
+    db: drizzlePglite({ client: owned, schema }) as unknown as Db,
+    kind: "pglite",
+    pglite: owned,
+    close: () => owned.close(),
+  };
+}
+
+// Any fixed number: it only has to be the same in every Parley process sharing one server.
+const MIGRATION_LOCK = 727_001;
+
+/**
+ * Applies the committed migrations that are not yet applied; applying again is a no-op. On
+ * PostgreSQL an advisory lock keeps two instances starting together from migrating at once.
+ */
+export async function migrateDatabase(database: Database): Promise<void> {
+  const config = { migrationsFolder: MIGRATIONS_FOLDER };
+  if (database.pglite) {
+    await migratePglite(drizzlePglite({ client: database.pglite }), config);
+    return;
+  }
+  const reserved = await database.postgres!.reserve();
+  try {
+    await reserved`select pg_advisory_lock(${MIGRATION_LOCK})`;
+    await migratePostgres(drizzlePostgres({ client: reserved }), config);
+  } finally {
+    await reserved`select pg_advisory_unlock(${MIGRATION_LOCK})`.catch(() => {});
+    reserved.release();
+  }
+}
+
+/** Runs raw SQL and returns its rows, whichever driver is underneath. */
+export async function queryRows<Row>(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as Row[] | { rows: Row[] };
+  return Array.isArray(result) ? result : result.rows;
+}
+
+/** The target this process uses: `DATABASE_URL` if set, else PGlite in `PARLEY_DATA_DIR` (default `.data`). */
+export function targetFromEnvironment(env: NodeJS.ProcessEnv = process.env): DatabaseTarget {
+  const url = env.DATABASE_URL?.trim();
+  if (url) return { kind: "postgres", url };
+  const dataDir = path.resolve(/*turbopackIgnore: true*/ env.PARLEY_DATA_DIR?.trim() || ".data", "pglite");
+  return { kind: "pglite", dataDir };
+}
+
+const GLOBAL_KEY = Symbol.for("parley.database");
+type GlobalWithDatabase = typeof globalThis & { [GLOBAL_KEY]?: Promise<Database> };
+
+/**
+ * This process's database, opened and migrated on first use and shared afterwards: one PGlite
+ * folder has one owner, so every module (and every Next.js bundle) must reach the same instance.
+ */
+export function getDatabase(): Promise<Database> {
+  const store = globalThis as GlobalWithDatabase;
+  store[GLOBAL_KEY] ??= (async () => {
+    const database = await openDatabase(targetFromEnvironment());
+    await migrateDatabase(database);
+    return database;
+  })().catch((error: unknown) => {
+    delete store[GLOBAL_KEY];
+    throw error;
+  });
+  return store[GLOBAL_KEY];
+}
+
+/** Shorthand for `(await getDatabase()).db`. */
+export async function getDb(): Promise<Db> {
+  return (await getDatabase()).db;
+}
+
+/** Closes this process's database (tests, and a clean shutdown); the next {@link getDatabase} opens it again. */
+export async function closeDatabase(): Promise<void> {
+  const store = globalThis as GlobalWithDatabase;
+  const open = store[GLOBAL_KEY];
+  delete store[GLOBAL_KEY];
+  if (open) await (await open).close();
+}

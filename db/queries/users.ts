@@ -1,0 +1,43 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../client";
+import { type NewUser, type User, users } from "../schema";
+
+/** Lower-cases and trims an email the way it is stored. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.email, normaliseEmail(email))).limit(1);
+  return user;
+}
+
+export async function findUserById(db: Db, id: string): Promise<User | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user;
+}
+
+export async function listUsers(db: Db): Promise<User[]> {
+  return db.select().from(users).orderBy(users.name);
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+  return row?.count ?? 0;
+}
+
+/** Inserts people whose email is not taken yet; returns the ones it created. */
+export async function insertUsersIfAbsent(db: Db, people: NewUser[]): Promise<User[]> {
+  if (people.length === 0) return [];
+  return db
+    .insert(users)
+    .values(people.map((person) => ({ ...person, email: normaliseEmail(person.email) })))
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+}
+
+/** Sets a person's away flag; returns the updated person, or undefined when there is no such id. */
+export async function setUserAway(db: Db, id: string, away: boolean): Promise<User | undefined> {
+  const [user] = await db.update(users).set({ away }).where(eq(users.id, id)).returning();
+  return user;
+}

@@ -1,0 +1,20 @@
+import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
+import nextTypescript from "eslint-config-next/typescript";
+
+const config = [
+  ...nextCoreWebVitals,
+  ...nextTypescript,
+  {
+    ignores: ["node_modules/**", ".next/**", ".data/**", ".test-data/**", "db/migrations/**", "test-results/**", "playwright-report/**", "next-env.d.ts"],
+  },
+  {
+    // The pure core: no Next.js, no React, no environment — the CLI and tests use it as it is.
+    files: ["lib/runtime/**", "lib/questions/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: ["next", "next/*", "react", "react-dom", "@/app/*", "@/components/*"] }],
+      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Pass configuration in; the core reads no environment." }],
+    },
+  },
+];
+
+export default config;

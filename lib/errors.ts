@@ -1,0 +1,33 @@
+/** The closed set of error codes Parley reports; each has a fixed user message and HTTP status. */
+export const ERROR_CODES = {
+  unauthorized: { status: 401, message: "Please sign in to continue." },
+  forbidden: { status: 403, message: "You don't have permission to do that." },
+  not_found: { status: 404, message: "We couldn't find that." },
+  invalid_input: { status: 400, message: "Some of what you entered needs another look." },
+  conflict: { status: 409, message: "Someone got there first." },
+  not_parked: { status: 409, message: "That run is not waiting for an answer." },
+  model_unavailable: { status: 503, message: "The model could not be reached; the run can be retried." },
+  internal: { status: 500, message: "Something went wrong on our side. Nothing you entered was lost." },
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/**
+ * An error the user may be told about. Callers branch on `code`, never on the message text; the
+ * message defaults to the code's fixed user message and may be made more specific.
+ */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+
+  constructor(code: ErrorCode, message?: string, options?: { cause?: unknown }) {
+    super(message ?? ERROR_CODES[code].message, options);
+    this.name = "AppError";
+    this.code = code;
+    this.status = ERROR_CODES[code].status;
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

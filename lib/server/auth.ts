@@ -1,0 +1,76 @@
+import NextAuth, { type NextAuthConfig } from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import { z } from "zod";
+import { getDb } from "@/db/client";
+import { findUserByEmail } from "@/db/queries/users";
+import { verifyPassword } from "@/lib/auth/password";
+import { authSecret, oidcConfig } from "@/lib/config";
+import { OIDC_PROVIDER_ID } from "./auth-constants";
+
+const credentialsSchema = z.object({
+  email: z.string().trim().min(1),
+  password: z.string().min(1),
+});
+
+// A valid bcrypt hash of a random string, compared against when the email is unknown.
+const DUMMY_HASH = "$2b$10$DFi4w0juuUJoEwQEjZw8TeBm94tmsFOFbGLsg89Ox1fi1Oy1zoqNC";
+
+function buildConfig(): NextAuthConfig {
+  const oidc = oidcConfig();
+  return {
+    secret: authSecret(),
+    trustHost: true,
+    session: { strategy: "jwt" },
+    pages: { signIn: "/login", error: "/login" },
+    providers: [
+      Credentials({
+        credentials: { email: { label: "Email" }, password: { label: "Password", type: "password" } },
+        async authorize(raw) {
+          const parsed = credentialsSchema.safeParse(raw);
+          if (!parsed.success) return null;
+          const user = await findUserByEmail(await getDb(), parsed.data.email);
+          // Compare even when nobody has that email, so timing doesn't tell which emails exist.
+          const valid = await verifyPassword(parsed.data.password, user?.passwordHash ?? DUMMY_HASH);
+          if (!user || !valid) return null;
+          return { id: user.id, email: user.email, name: user.name };
+        },
+      }),
+      ...(oidc
+        ? [
+            {
+              id: OIDC_PROVIDER_ID,
+              name: oidc.name,
+              type: "oidc" as const,
+              issuer: oidc.issuer,
+              clientId: oidc.clientId,
+              clientSecret: oidc.clientSecret,
+            },
+          ]
+        : []),
+    ],
+    callbacks: {
+      // Single sign-on admits only people an admin has already added to Parley, matched by email.
+      async signIn({ account, profile }) {
+        if (account?.provider !== OIDC_PROVIDER_ID) return true;
+        if (!profile?.email || profile.email_verified === false) return false;
+        return Boolean(await findUserByEmail(await getDb(), profile.email));
+      },
+      async jwt({ token, user, account, profile }) {
+        if (account?.provider === OIDC_PROVIDER_ID && profile?.email) {
+          const person = await findUserByEmail(await getDb(), profile.email);
+          token.sub = person?.id;
+        } else if (user?.id) {
+          token.sub = user.id;
+        }
+        return token;
+      },
+      session({ session, token }) {
+        if (token.sub) session.user.id = token.sub;
+        return session;
+      },
+    },
+  };
+}
+
+// A config *function*: `next build` imports this module, and must not open the database or read secrets.
+export const { handlers, auth, signIn, signOut } = NextAuth(() => buildConfig());

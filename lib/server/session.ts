@@ -1,0 +1,61 @@
+import { headers } from "next/headers";
+import { forbidden, redirect } from "next/navigation";
+import { getDb } from "@/db/client";
+import { findUserById } from "@/db/queries/users";
+import type { User } from "@/db/schema";
+import { hasAnyRole, type Role } from "@/lib/auth/roles";
+import { AppError } from "@/lib/errors";
+import { auth } from "./auth";
+import { REQUEST_PATH_HEADER } from "./request-path";
+
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The signed-in person, read fresh from the database (so a changed role or a removed person takes
+ * effect at once), or null.
+ */
+export async function currentUser(): Promise<User | null> {
+  const session = await auth();
+  const id = session?.user?.id;
+  if (!id || !UUID.test(id)) return null;
+  return (await findUserById(await getDb(), id)) ?? null;
+}
+
+/**
+ * The one authorisation check that pages, server actions and route handlers all use: the signed-in
+ * person holding at least one of `roles` (any signed-in person when none are given). Throws
+ * `AppError` with code `unauthorized` or `forbidden`.
+ */
+export async function authorize(roles: readonly Role[] = []): Promise<User> {
+  const user = await currentUser();
+  if (!user) throw new AppError("unauthorized");
+  if (!hasAnyRole(user.roles, roles)) throw new AppError("forbidden");
+  return user;
+}
+
+/** {@link authorize} for pages: a visitor goes to sign-in (and back afterwards), the wrong role gets a 403 page. */
+export async function requirePageUser(roles: readonly Role[] = []): Promise<User> {
+  try {
+    return await authorize(roles);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "unauthorized") {
+      const path = (await headers()).get(REQUEST_PATH_HEADER);
+      redirect(path && path !== "/" ? `/login?callbackUrl=${encodeURIComponent(path)}` : "/login");
+    }
+    if (error instanceof AppError && error.code === "forbidden") forbidden();
+    throw error;
+  }
+}
+
+/** {@link authorize} for route handlers: the refusal as a JSON response instead of a throw. */
+export async function authorizeRequest(roles: readonly Role[] = []): Promise<User | Response> {
+  try {
+    return await authorize(roles);
+  } catch (error) {
+    if (error instanceof AppError) {
+      return Response.json({ error: { code: error.code, message: error.message } }, { status: error.status });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,13 @@
+import type { NextConfig } from "next";
+
+const nextConfig: NextConfig = {
+  // PGlite loads its WebAssembly and data files by path: bundling it breaks the first query.
+  serverExternalPackages: ["@electric-sql/pglite"],
+  experimental: {
+    // forbidden() renders app/forbidden.tsx with a 403 status.
+    authInterrupts: true,
+  },
+  poweredByHeader: false,
+};
+
+export default nextConfig;

@@ -1,0 +1,14 @@
+// `npm run seed:demo`: create the demo people on the database in DATABASE_URL — only when asked.
+// Their passwords are public: never run this against a database real people use.
+import { migrateDatabase, openDatabase, targetFromEnvironment } from "../db/client";
+import { formatDemoCredentials, seedDemoUsers } from "../lib/example/demo-users";
+
+const database = await openDatabase(targetFromEnvironment());
+try {
+  await migrateDatabase(database);
+  const created = await seedDemoUsers(database.db);
+  console.log(`Created ${created.length} demo people (${database.kind}); the others already existed.`);
+  console.log(formatDemoCredentials());
+} finally {
+  await database.close();
+}
