@@ -8,6 +8,11 @@ const config = [
     ignores: ["node_modules/**", ".next/**", ".data/**", ".test-data/**", "db/migrations/**", "test-results/**", "playwright-report/**", "next-env.d.ts"],
   },
   {
+    // Playwright fixtures call `use`, which is not React's hook.
+    files: ["tests/e2e/**"],
+    rules: { "react-hooks/rules-of-hooks": "off" },
+  },
+  {
     // The pure core: no Next.js, no React, no environment — the CLI and tests use it as it is.
     files: ["lib/runtime/**", "lib/questions/**"],
     rules: {

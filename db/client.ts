@@ -27,6 +27,8 @@ export interface Database {
   readonly pglite?: PGlite;
   /** The postgres.js client, when this is PostgreSQL. */
   readonly postgres?: postgres.Sql;
+  /** The connection URL, when this is PostgreSQL. */
+  readonly url?: string;
   close(): Promise<void>;
 }
 
@@ -49,6 +51,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       db: drizzlePostgres({ client, schema }) as unknown as Db,
       kind: "postgres",
       postgres: client,
+      url: target.url,
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -80,13 +83,13 @@ export async function migrateDatabase(database: Database): Promise<void> {
     await migratePglite(drizzlePglite({ client: database.pglite }), config);
     return;
   }
-  const reserved = await database.postgres!.reserve();
+  // One connection of its own, so that the lock and the migration are on the same session.
+  const client = postgres(database.url!, { max: 1, onnotice: () => {} });
   try {
-    await reserved`select pg_advisory_lock(${MIGRATION_LOCK})`;
-    await migratePostgres(drizzlePostgres({ client: reserved }), config);
+    await client`select pg_advisory_lock(${MIGRATION_LOCK})`;
+    await migratePostgres(drizzlePostgres({ client }), config);
   } finally {
-    await reserved`select pg_advisory_unlock(${MIGRATION_LOCK})`.catch(() => {});
-    reserved.release();
+    await client.end({ timeout: 5 });
   }
 }
 
@@ -96,8 +99,10 @@ export async function queryRows<Row>(db: Db, query: ReturnType<typeof sql>): Pro
   return Array.isArray(result) ? result : result.rows;
 }
 
+type Environment = Record<string, string | undefined>;
+
 /** The target this process uses: `DATABASE_URL` if set, else PGlite in `PARLEY_DATA_DIR` (default `.data`). */
-export function targetFromEnvironment(env: NodeJS.ProcessEnv = process.env): DatabaseTarget {
+export function targetFromEnvironment(env: Environment = process.env): DatabaseTarget {
   const url = env.DATABASE_URL?.trim();
   if (url) return { kind: "postgres", url };
   const dataDir = path.resolve(/*turbopackIgnore: true*/ env.PARLEY_DATA_DIR?.trim() || ".data", "pglite");

@@ -2,16 +2,19 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
+/** Environment variables, passed in so that tests can give their own. */
+export type Environment = Record<string, string | undefined>;
+
 /**
  * Demo mode: no `DATABASE_URL`, so Parley runs on its embedded database with demo people whose
  * passwords are printed and shown on the sign-in page. Never on a real server's database.
  */
-export function isDemoMode(env: NodeJS.ProcessEnv = process.env): boolean {
+export function isDemoMode(env: Environment = process.env): boolean {
   return !env.DATABASE_URL?.trim();
 }
 
 /** The folder for the embedded database and the demo's generated secret. */
-export function dataDirectory(env: NodeJS.ProcessEnv = process.env): string {
+export function dataDirectory(env: Environment = process.env): string {
   return path.resolve(/*turbopackIgnore: true*/ env.PARLEY_DATA_DIR?.trim() || ".data");
 }
 
@@ -19,7 +22,7 @@ export function dataDirectory(env: NodeJS.ProcessEnv = process.env): string {
  * The secret that signs session cookies: `AUTH_SECRET`, or in demo mode one generated on first start
  * and kept in the data folder so that sessions survive a restart.
  */
-export function authSecret(env: NodeJS.ProcessEnv = process.env): string {
+export function authSecret(env: Environment = process.env): string {
   const configured = env.AUTH_SECRET?.trim();
   if (configured) return configured;
   if (!isDemoMode(env)) {
@@ -45,7 +48,7 @@ export interface OidcConfig {
   name: string;
 }
 
-export function oidcConfig(env: NodeJS.ProcessEnv = process.env): OidcConfig | null {
+export function oidcConfig(env: Environment = process.env): OidcConfig | null {
   const issuer = env.AUTH_OIDC_ISSUER?.trim();
   const clientId = env.AUTH_OIDC_ID?.trim();
   const clientSecret = env.AUTH_OIDC_SECRET?.trim();

@@ -22,6 +22,13 @@ function buildConfig(): NextAuthConfig {
     trustHost: true,
     session: { strategy: "jwt" },
     pages: { signIn: "/login", error: "/login" },
+    logger: {
+      // A wrong password is an everyday event shown to the person, not a server error worth a stack trace.
+      error(error) {
+        if ((error as { type?: string }).type === "CredentialsSignin") return;
+        console.error(error);
+      },
+    },
     providers: [
       Credentials({
         credentials: { email: { label: "Email" }, password: { label: "Password", type: "password" } },

@@ -1,0 +1,31 @@
+// Builds Parley with `next build` unless the last build is newer than every source file.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+
+export const root = path.resolve(import.meta.dirname, "..");
+export const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+
+const SOURCES = ["app", "components", "lib", "db", "proxy.ts", "instrumentation.ts", "next.config.ts", "package-lock.json", "tsconfig.json"];
+
+function newestChange(entry) {
+  const full = path.join(root, entry);
+  if (!existsSync(full)) return 0;
+  const stats = statSync(full);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  return readdirSync(full).reduce((newest, name) => Math.max(newest, newestChange(path.join(entry, name))), stats.mtimeMs);
+}
+
+/** Runs `next build` when needed; exits the process if the build fails. */
+export function buildIfNeeded() {
+  const buildId = path.join(root, ".next", "BUILD_ID");
+  const builtAt = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
+  if (builtAt > 0 && SOURCES.every((entry) => newestChange(entry) <= builtAt)) return;
+  console.log("Parley: building (about half a minute)…");
+  const build = spawnSync(process.execPath, [nextBin, "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
