@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { getDb } from "@/db/client";
-import { setUserAway } from "@/db/queries/users";
+import { changeAway } from "@/lib/people";
 import { signOut } from "@/lib/server/auth";
 import { type ActionResult, defineAction, formDataToObject } from "@/lib/server/define-action";
 import { formBoolean } from "@/lib/server/form-values";
@@ -12,7 +12,7 @@ const setMyAway = defineAction({
   roles: [],
   input: z.object({ away: formBoolean }),
   async handler({ away }, user) {
-    await setUserAway(await getDb(), user.id, away);
+    await changeAway(await getDb(), user.id, away);
     revalidatePath("/", "layout");
     return { away };
   },

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { AwaySwitch } from "@/components/away-switch";
+import { LiveRefresh } from "@/components/live-refresh";
 import { navigationFor } from "@/lib/auth/roles";
 import { requirePageUser } from "@/lib/server/session";
 import { setMyAwayAction, signOutAction } from "./actions";
@@ -35,6 +36,7 @@ export default async function SignedInLayout({ children }: { children: ReactNode
         </div>
       </header>
       <main className="content">{children}</main>
+      <LiveRefresh />
     </div>
   );
 }

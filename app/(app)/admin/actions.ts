@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { getDb } from "@/db/client";
-import { setUserAway } from "@/db/queries/users";
+import { changeAway } from "@/lib/people";
 import { AppError } from "@/lib/errors";
 import { type ActionResult, defineAction, formDataToObject } from "@/lib/server/define-action";
 import { formBoolean } from "@/lib/server/form-values";
@@ -12,7 +12,7 @@ const setPersonAway = defineAction({
   roles: ["admin"],
   input: z.object({ userId: z.uuid(), away: formBoolean }),
   async handler({ userId, away }) {
-    const person = await setUserAway(await getDb(), userId, away);
+    const person = await changeAway(await getDb(), userId, away);
     if (!person) throw new AppError("not_found", "There is no such person.");
     revalidatePath("/admin");
     return { userId: person.id, away: person.away };

@@ -1,0 +1,59 @@
+import { isInAudience, type LiveEventForBrowser, subscribeLiveEvents } from "@/lib/live-events";
+import { authorizeRequest } from "@/lib/server/session";
+
+export const dynamic = "force-dynamic";
+
+// Proxies and browsers drop an idle stream; a comment line every so often keeps it open.
+const HEARTBEAT_MS = 20_000;
+
+/**
+ * Server-sent events for the signed-in person: the kinds and ids of changes they may see, as they
+ * happen. Screens re-read what they show when one arrives.
+ */
+export async function GET(request: Request) {
+  const user = await authorizeRequest();
+  if (user instanceof Response) return user;
+
+  const encoder = new TextEncoder();
+  let stop = () => {};
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (text: string) => {
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          stop();
+        }
+      };
+      const unsubscribe = await subscribeLiveEvents((event) => {
+        if (!isInAudience(user, event)) return;
+        const forBrowser: LiveEventForBrowser = { kind: event.kind, taskId: event.taskId, questionId: event.questionId };
+        send(`event: change\ndata: ${JSON.stringify(forBrowser)}\n\n`);
+      });
+      const heartbeat = setInterval(() => send(": heartbeat\n\n"), HEARTBEAT_MS);
+      stop = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        try {
+          controller.close();
+        } catch {
+          // already closed by the client going away
+        }
+      };
+      request.signal.addEventListener("abort", () => stop(), { once: true });
+      send("retry: 3000\n: connected\n\n");
+    },
+    cancel() {
+      stop();
+    },
+  });
+
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-cache, no-transform",
+      Connection: "keep-alive",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}

@@ -1,0 +1,28 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useEffect } from "react";
+
+// Several changes often land together (a deposit, then the run's next state): refresh once for them.
+const SETTLE_MS = 150;
+
+/**
+ * Keeps the page current without a reload: listens to the signed-in person's live events and
+ * re-renders the page from the server when one arrives. The server decides who hears what.
+ */
+export function LiveRefresh() {
+  const router = useRouter();
+  useEffect(() => {
+    const source = new EventSource("/api/events");
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    source.addEventListener("change", () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => router.refresh(), SETTLE_MS);
+    });
+    return () => {
+      clearTimeout(timer);
+      source.close();
+    };
+  }, [router]);
+  return null;
+}
