@@ -6,6 +6,7 @@ export const ERROR_CODES = {
   invalid_input: { status: 400, message: "Some of what you entered needs another look." },
   conflict: { status: 409, message: "Someone got there first." },
   not_parked: { status: 409, message: "That run is not waiting for an answer." },
+  memory_not_persistent: { status: 500, message: "This agent cannot ask a person: its memory is not persistent." },
   model_unavailable: { status: 503, message: "The model could not be reached; the run can be retried." },
   internal: { status: 500, message: "Something went wrong on our side. Nothing you entered was lost." },
 } as const;

@@ -1,1 +1,3 @@
 export * from "./users";
+export * from "./runtime";
+export * from "./example";

@@ -1,0 +1,235 @@
+import { sql } from "drizzle-orm";
+import { type Db, queryRows } from "../client";
+
+/** A slot as the runtime reads it. */
+export interface SlotRow {
+  id: string;
+  workflowInstanceId: string;
+  workflow: string;
+  taskId: string;
+  state: string;
+  event: string;
+  role: string | null;
+  assigneeId: string | null;
+  candidateIds: string[];
+  status: "open" | "finished" | "expired" | "cancelled";
+  openedAt: Date;
+  dueAt: Date | null;
+  finishedBy: string | null;
+  finishedAt: Date | null;
+  waitMs: number | null;
+  payload: unknown;
+}
+
+interface RawSlot {
+  id: string;
+  workflow_instance_id: string;
+  workflow: string;
+  task_id: string;
+  state: string;
+  event: string;
+  role: string | null;
+  assignee_id: string | null;
+  candidate_ids: string[] | string;
+  status: SlotRow["status"];
+  opened_at: Date | string;
+  due_at: Date | string | null;
+  finished_by: string | null;
+  finished_at: Date | string | null;
+  wait_ms: number | string | null;
+  payload: unknown;
+}
+
+const SLOT_COLUMNS = sql.raw(
+  "id, workflow_instance_id, workflow, task_id, state, event, role, assignee_id, candidate_ids, status, opened_at, due_at, finished_by, finished_at, wait_ms::float8 as wait_ms, payload",
+);
+
+function toDate(value: Date | string): Date;
+function toDate(value: Date | string | null): Date | null;
+function toDate(value: Date | string | null): Date | null {
+  if (value === null) return null;
+  return value instanceof Date ? value : new Date(value);
+}
+
+function toSlot(raw: RawSlot): SlotRow {
+  return {
+    id: raw.id,
+    workflowInstanceId: raw.workflow_instance_id,
+    workflow: raw.workflow,
+    taskId: raw.task_id,
+    state: raw.state,
+    event: raw.event,
+    role: raw.role,
+    assigneeId: raw.assignee_id,
+    // A driver that does not parse uuid[] hands back its text form.
+    candidateIds: Array.isArray(raw.candidate_ids) ? raw.candidate_ids : raw.candidate_ids.replace(/[{}]/g, "").split(",").filter(Boolean),
+    status: raw.status,
+    openedAt: toDate(raw.opened_at),
+    dueAt: toDate(raw.due_at),
+    finishedBy: raw.finished_by,
+    finishedAt: toDate(raw.finished_at),
+    waitMs: raw.wait_ms === null ? null : Number(raw.wait_ms),
+    payload: raw.payload,
+  };
+}
+
+/** Which slot a deposit is for: by id, or the open one of a task's workflow for an event. */
+export interface SlotSelector {
+  workflow: string;
+  taskId: string;
+  event: string;
+  slotId?: string;
+}
+
+function selects(selector: SlotSelector) {
+  const byId = selector.slotId ? sql`and id = ${selector.slotId}` : sql``;
+  return sql`workflow = ${selector.workflow} and task_id = ${selector.taskId} and event = ${selector.event} ${byId}`;
+}
+
+function uuidArray(ids: readonly string[]) {
+  return sql`${`{${ids.join(",")}}`}::uuid[]`;
+}
+
+/**
+ * The deposit: one conditional update (open, not past due, this caller allowed) that finishes the
+ * slot, records who and how long, queues the job that runs the handler and appends the `answered`
+ * event — all or nothing. Returns the finished slot, or nothing when this caller did not win.
+ */
+export async function depositIntoSlot(
+  db: Db,
+  deposit: SlotSelector & { by: string; payload: unknown; at: Date },
+): Promise<SlotRow | undefined> {
+  const at = deposit.at.toISOString();
+  const rows = await queryRows<RawSlot>(
+    db,
+    sql`with won as (
+          update slots set status = 'finished', finished_by = ${deposit.by}, finished_at = ${at}::timestamptz,
+            wait_ms = greatest(0, (extract(epoch from (${at}::timestamptz - opened_at)) * 1000)::bigint),
+            payload = ${JSON.stringify(deposit.payload)}::jsonb
+          where ${selects(deposit)} and status = 'open'
+            and (due_at is null or due_at > ${at}::timestamptz)
+            and (assignee_id = ${deposit.by} or candidate_ids @> ${uuidArray([deposit.by])})
+          returning *
+        ), queued as (
+          insert into jobs (kind, workflow_instance_id, state, slot_id, payload, run_at)
+          select 'event', workflow_instance_id, state, id, jsonb_build_object('event', event, 'payload', payload), ${at}::timestamptz
+          from won
+        ), events as (
+          insert into run_events (task_id, workflow_instance_id, kind, data, at)
+          select task_id, workflow_instance_id, 'answered',
+            jsonb_build_object('event', event, 'slotId', id, 'by', finished_by, 'waitMs', wait_ms), ${at}::timestamptz
+          from won
+        )
+        select ${SLOT_COLUMNS} from won`,
+  );
+  return rows[0] ? toSlot(rows[0]) : undefined;
+}
+
+/** The slot a failed deposit was aimed at (the latest, when not named) and who finished it, to explain why. */
+export async function findSlotForExplanation(
+  db: Db,
+  selector: SlotSelector,
+): Promise<(SlotRow & { finishedByName: string | null }) | undefined> {
+  const rows = await queryRows<RawSlot & { finished_by_name: string | null }>(
+    db,
+    sql`select ${SLOT_COLUMNS}, (select name from users where users.id = slots.finished_by) as finished_by_name
+        from slots where ${selects(selector)}
+        order by (status = 'open') desc, opened_at desc limit 1`,
+  );
+  const row = rows[0];
+  return row ? { ...toSlot(row), finishedByName: row.finished_by_name } : undefined;
+}
+
+/** The open slots a person may answer: one query over the assignee and candidate indexes. */
+export async function listAnswerableSlots(db: Db, userId: string): Promise<SlotRow[]> {
+  const rows = await queryRows<RawSlot>(
+    db,
+    sql`select ${SLOT_COLUMNS} from slots
+        where status = 'open' and (assignee_id = ${userId} or candidate_ids @> ${uuidArray([userId])})
+        order by due_at nulls last, opened_at`,
+  );
+  return rows.map(toSlot);
+}
+
+/** A task's slots, oldest first. */
+export async function listSlotsForTask(db: Db, taskId: string): Promise<SlotRow[]> {
+  const rows = await queryRows<RawSlot>(db, sql`select ${SLOT_COLUMNS} from slots where task_id = ${taskId} order by opened_at, id`);
+  return rows.map(toSlot);
+}
+
+/**
+ * The SLA sweep: expires open slots whose due time has passed and queues each one's `unfinished`
+ * job, in one statement. Rows another sweeper holds are skipped, so two instances never expire the
+ * same slot; returns how many this call expired.
+ */
+export async function expireDueSlots(db: Db, at: Date, limit = 100): Promise<number> {
+  const now = at.toISOString();
+  const rows = await queryRows<{ expired: number }>(
+    db,
+    sql`with due as (
+          select id from slots
+          where status = 'open' and due_at is not null and due_at <= ${now}::timestamptz
+          order by due_at limit ${limit}
+          for update skip locked
+        ), expired as (
+          update slots set status = 'expired', finished_at = ${now}::timestamptz,
+            wait_ms = greatest(0, (extract(epoch from (${now}::timestamptz - opened_at)) * 1000)::bigint)
+          from due where slots.id = due.id and slots.status = 'open'
+          returning slots.*
+        ), queued as (
+          insert into jobs (kind, workflow_instance_id, state, slot_id, payload, run_at)
+          select 'expire', workflow_instance_id, state, id, jsonb_build_object('event', event), ${now}::timestamptz
+          from expired
+        ), events as (
+          insert into run_events (task_id, workflow_instance_id, kind, data, at)
+          select task_id, workflow_instance_id, 'slot-expired',
+            jsonb_build_object('event', event, 'slotId', id, 'dueAt', due_at, 'waitMs', wait_ms), ${now}::timestamptz
+          from expired
+        )
+        select count(*)::int as expired from expired`,
+  );
+  return Number(rows[0]?.expired ?? 0);
+}
+
+/** A slot to open when a state is entered. */
+export interface NewSlot {
+  id: string;
+  workflowInstanceId: string;
+  workflow: string;
+  taskId: string;
+  state: string;
+  event: string;
+  role: string | null;
+  assigneeId: string | null;
+  candidateIds: readonly string[];
+  openedAt: Date;
+  dueAt: Date | null;
+}
+
+/** Opens slots (one statement). */
+export async function insertSlots(db: Db, slots: readonly NewSlot[]): Promise<void> {
+  if (slots.length === 0) return;
+  const json = JSON.stringify(
+    slots.map((slot) => ({
+      id: slot.id,
+      workflow_instance_id: slot.workflowInstanceId,
+      workflow: slot.workflow,
+      task_id: slot.taskId,
+      state: slot.state,
+      event: slot.event,
+      role: slot.role,
+      assignee_id: slot.assigneeId,
+      candidate_ids: slot.candidateIds,
+      opened_at: slot.openedAt.toISOString(),
+      due_at: slot.dueAt?.toISOString() ?? null,
+    })),
+  );
+  await db.execute(
+    sql`insert into slots (id, workflow_instance_id, workflow, task_id, state, event, role, assignee_id, candidate_ids, opened_at, due_at)
+        select s.id, s.workflow_instance_id, s.workflow, s.task_id, s.state, s.event, s.role, s.assignee_id,
+          array(select jsonb_array_elements_text(s.candidate_ids))::uuid[], s.opened_at, s.due_at
+        from jsonb_to_recordset(${json}::jsonb) as s(id uuid, workflow_instance_id uuid, workflow text, task_id uuid,
+          state text, event text, role text, assignee_id uuid, candidate_ids jsonb, opened_at timestamptz, due_at timestamptz)`,
+  );
+}
+

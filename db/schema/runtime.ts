@@ -1,0 +1,205 @@
+import { sql } from "drizzle-orm";
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./users";
+
+/** What a workflow instance is doing, as its task reads it. */
+export const RUN_STATUSES = ["running", "waiting", "completed", "failed", "retryable"] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
+/** One workflow over one task: which state it is in. */
+export const workflowInstances = pgTable(
+  "workflow_instances",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workflow: text("workflow").notNull(),
+    taskId: uuid("task_id").notNull(),
+    state: text("state").notNull(),
+    status: text("status").$type<RunStatus>().notNull(),
+    /** Bumped by every transition, so a transition computed from a stale read commits nothing. */
+    version: integer("version").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("workflow_instances_workflow_task_key").on(table.workflow, table.taskId)],
+);
+
+/** One agent's memory of one task. Its messages are appended, never rewritten. */
+export const conversations = pgTable(
+  "conversations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    agent: text("agent").notNull(),
+    taskId: uuid("task_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("conversations_agent_task_key").on(table.agent, table.taskId)],
+);
+
+/** One AI SDK model message of a conversation, in order of `id`. */
+export const conversationMessages = pgTable(
+  "conversation_messages",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id),
+    role: text("role").notNull(),
+    /** The `ModelMessage` exactly as the AI SDK takes it back. */
+    message: jsonb("message").notNull(),
+    /** Set on a person's answer: the ask call it is the result of (one result per call). */
+    toolCallId: text("tool_call_id"),
+    /** Which job step wrote it, so a handler run again finds its model step already done. */
+    stepKey: text("step_key"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("conversation_messages_conversation_idx").on(table.conversationId, table.id),
+    uniqueIndex("conversation_messages_tool_result_key")
+      .on(table.conversationId, table.toolCallId)
+      .where(sql`${table.toolCallId} is not null`),
+    index("conversation_messages_step_idx")
+      .on(table.conversationId, table.stepKey)
+      .where(sql`${table.stepKey} is not null`),
+  ],
+);
+
+/** What a question asks: today one free-text field with optional options; later several fields. */
+export interface QuestionSpec {
+  kind: "ask";
+  text: string;
+  options?: string[];
+}
+
+/** The platform's question record: an agent's pending ask call, and its answer once given. */
+export const asks = pgTable(
+  "asks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id),
+    agent: text("agent").notNull(),
+    taskId: uuid("task_id").notNull(),
+    toolCallId: text("tool_call_id").notNull(),
+    spec: jsonb("spec").$type<QuestionSpec>().notNull(),
+    status: text("status").$type<"open" | "answered">().notNull().default("open"),
+    answer: jsonb("answer"),
+    askedAt: timestamp("asked_at", { withTimezone: true }).notNull(),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("asks_conversation_call_key").on(table.conversationId, table.toolCallId),
+    index("asks_open_idx").on(table.conversationId).where(sql`${table.status} = 'open'`),
+  ],
+);
+
+/** A wait: a workflow instance waiting for one event, who may deposit it, and its clock. */
+export const slots = pgTable(
+  "slots",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workflowInstanceId: uuid("workflow_instance_id")
+      .notNull()
+      .references(() => workflowInstances.id),
+    workflow: text("workflow").notNull(),
+    taskId: uuid("task_id").notNull(),
+    state: text("state").notNull(),
+    event: text("event").notNull(),
+    /** The role the answerer plays (e.g. "Filer"); a label for screens. */
+    role: text("role"),
+    assigneeId: uuid("assignee_id").references(() => users.id),
+    candidateIds: uuid("candidate_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    status: text("status").$type<"open" | "finished" | "expired" | "cancelled">().notNull().default("open"),
+    openedAt: timestamp("opened_at", { withTimezone: true }).notNull(),
+    dueAt: timestamp("due_at", { withTimezone: true }),
+    finishedBy: uuid("finished_by").references(() => users.id),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** How long the slot was open, in milliseconds: "it waited 15 hours for Sam". */
+    waitMs: bigint("wait_ms", { mode: "number" }),
+    payload: jsonb("payload"),
+  },
+  (table) => [
+    // "What may I answer?" is one query over these two partial indexes.
+    index("slots_open_candidates_idx").using("gin", table.candidateIds).where(sql`${table.status} = 'open'`),
+    index("slots_open_assignee_idx").on(table.assigneeId).where(sql`${table.status} = 'open'`),
+    // The SLA sweep reads open slots in due order.
+    index("slots_open_due_idx").on(table.dueAt).where(sql`${table.status} = 'open' and ${table.dueAt} is not null`),
+    // An instance waits for an event in at most one place at a time.
+    uniqueIndex("slots_open_instance_event_key")
+      .on(table.workflowInstanceId, table.event)
+      .where(sql`${table.status} = 'open'`),
+    index("slots_instance_idx").on(table.workflowInstanceId),
+  ],
+);
+
+/** What a job does: run a state's `enter`, an `on <Event>` handler, or an expired slot's `unfinished`. */
+export type JobKind = "enter" | "event" | "expire";
+
+/** Durable work, claimed with `FOR UPDATE SKIP LOCKED` by whichever runtime instance gets there first. */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind").$type<JobKind>().notNull(),
+    workflowInstanceId: uuid("workflow_instance_id")
+      .notNull()
+      .references(() => workflowInstances.id),
+    /** The state the instance must be in for this job to apply. */
+    state: text("state").notNull(),
+    slotId: uuid("slot_id").references(() => slots.id),
+    payload: jsonb("payload"),
+    status: text("status").$type<"queued" | "running" | "done" | "failed">().notNull().default("queued"),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lockedBy: text("locked_by"),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("jobs_queued_idx").on(table.runAt, table.id).where(sql`${table.status} = 'queued'`),
+    index("jobs_running_idx").on(table.lockedUntil).where(sql`${table.status} = 'running'`),
+    index("jobs_instance_idx").on(table.workflowInstanceId),
+  ],
+);
+
+/** The kinds of run event, noun-verb. */
+export const RUN_EVENT_KINDS = [
+  "run-started",
+  "state-entered",
+  "turn-started",
+  "turn-finished",
+  "turn-failed",
+  "tool-called",
+  "question-asked",
+  "parked",
+  "answered",
+  "resumed",
+  "slot-opened",
+  "slot-expired",
+  "failed",
+  "completed",
+] as const;
+export type RunEventKind = (typeof RUN_EVENT_KINDS)[number];
+
+/** The append-only stream of what happened in a task's runs. */
+export const runEvents = pgTable(
+  "run_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    taskId: uuid("task_id").notNull(),
+    workflowInstanceId: uuid("workflow_instance_id"),
+    kind: text("kind").$type<RunEventKind>().notNull(),
+    agent: text("agent"),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("run_events_task_idx").on(table.taskId, table.id)],
+);
+
+export type WorkflowInstance = typeof workflowInstances.$inferSelect;
+export type Slot = typeof slots.$inferSelect;
+export type Job = typeof jobs.$inferSelect;
+export type RunEvent = typeof runEvents.$inferSelect;
+export type Ask = typeof asks.$inferSelect;

@@ -1,0 +1,246 @@
+import { randomUUID } from "node:crypto";
+import { generateText, type LanguageModel, type ModelMessage, stepCountIs, type ToolSet } from "ai";
+import type { Db } from "@/db/client";
+import {
+  appendStep,
+  findAsksByToolCallIds,
+  listOpenAsks,
+  type NewAsk,
+  openConversation,
+  recordAnswer,
+  type StoredMessage,
+} from "@/db/queries/runtime-conversations";
+import { appendRunEvents, type NewRunEvent } from "@/db/queries/runtime-events";
+import type { Ask } from "@/db/schema";
+import { AppError } from "@/lib/errors";
+import type { AgentReply, AskedQuestion } from "./agent-reply";
+import { ASK_TOOL_NAME, askInputSchema, askTool } from "./ask-tool";
+import type { Agent, TaskReference } from "./define-agent";
+
+/** Named moments a test can stop a runtime at, as if its process died there. */
+export type Checkpoint = "job-claimed" | "model-returned";
+
+/** What agent turns need from the runtime. */
+export interface TurnDependencies {
+  readonly db: Db;
+  readonly now: () => Date;
+  readonly resolveModel: (agent: Agent) => LanguageModel;
+  readonly turnTimeoutMs: number;
+  readonly checkpoint: (point: Checkpoint) => void | Promise<void>;
+}
+
+/** Where a turn runs: which workflow instance, and the key of each model step within the job. */
+export interface TurnScope {
+  readonly workflowInstanceId: string | null;
+  /** A key unique to this step of this job, or null outside a job (nothing to replay then). */
+  nextStepKey(): string | null;
+}
+
+interface Conversation {
+  id: string;
+  messages: StoredMessage[];
+}
+
+function toQuestion(ask: Ask): AskedQuestion {
+  return {
+    id: ask.id,
+    toolCallId: ask.toolCallId,
+    agent: ask.agent,
+    text: ask.spec.text,
+    ...(ask.spec.options ? { options: ask.spec.options } : {}),
+  };
+}
+
+function replyFrom(questions: readonly AskedQuestion[], text: string): AgentReply {
+  const [first] = questions;
+  return first ? { parked: true, question: first, questions, text } : { parked: false, text };
+}
+
+function textOf(message: ModelMessage | undefined): string {
+  if (!message || message.role !== "assistant") return "";
+  if (typeof message.content === "string") return message.content;
+  return message.content
+    .filter((part) => part.type === "text")
+    .map((part) => part.text)
+    .join("");
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** A step already stored under this key (the job ran before and died after storing it) is not run again. */
+async function replayedStep(db: Db, conversation: Conversation, stepKey: string | null): Promise<AgentReply | undefined> {
+  if (!stepKey) return undefined;
+  const stored = conversation.messages.filter((message) => message.stepKey === stepKey).map((message) => message.message);
+  if (stored.length === 0) return undefined;
+  const askIds = stored.flatMap((message) =>
+    message.role === "assistant" && typeof message.content !== "string"
+      ? message.content.filter((part) => part.type === "tool-call" && part.toolName === ASK_TOOL_NAME).map((part) => (part as { toolCallId: string }).toolCallId)
+      : [],
+  );
+  const open = (await findAsksByToolCallIds(db, conversation.id, askIds)).filter((ask) => ask.status === "open").map(toQuestion);
+  return replyFrom(open, textOf(stored.findLast((message) => message.role === "assistant")));
+}
+
+/** One model call over the conversation so far plus `newMessages`, stored as one step. */
+async function runModelStep(
+  deps: TurnDependencies,
+  scope: TurnScope,
+  agent: Agent,
+  task: TaskReference,
+  conversation: Conversation | undefined,
+  newMessages: readonly ModelMessage[],
+  stepKey: string | null,
+): Promise<AgentReply> {
+  const { db } = deps;
+  const base = { taskId: task.id, workflowInstanceId: scope.workflowInstanceId, agent: agent.name };
+  const tools: ToolSet = { ...agent.tools, ...(agent.loop ? { [ASK_TOOL_NAME]: askTool } : {}) };
+  const model = agent.model ?? deps.resolveModel(agent);
+  await appendRunEvents(db, [{ ...base, kind: "turn-started", at: deps.now() }]);
+  const startedAt = performance.now();
+  let result: Awaited<ReturnType<typeof generateText>>;
+  try {
+    result = await generateText({
+      model,
+      system: agent.prompt,
+      messages: [...(conversation?.messages.map((message) => message.message) ?? []), ...newMessages],
+      tools,
+      // The agent's own tools may take a few steps; an ask has no execute, so it always ends the call.
+      stopWhen: stepCountIs(8),
+      // Retrying is the job queue's business, where it is recorded.
+      maxRetries: 0,
+      abortSignal: AbortSignal.timeout(deps.turnTimeoutMs),
+    });
+  } catch (error) {
+    const cause = errorText(error);
+    await appendRunEvents(db, [
+      { ...base, kind: "turn-failed", data: { cause, durationMs: Math.round(performance.now() - startedAt) }, at: deps.now() },
+    ]);
+    throw new AppError("model_unavailable", `${agent.name}'s model call failed: ${cause}`, { cause: error });
+  }
+  const durationMs = Math.round(performance.now() - startedAt);
+  await deps.checkpoint("model-returned");
+
+  const at = deps.now();
+  const askCalls = result.toolCalls.filter((call) => call.toolName === ASK_TOOL_NAME);
+  if (askCalls.length > 0 && agent.memory !== "persistent") {
+    const message =
+      `${agent.name} asked a person a question, but its memory is not persistent, so it could never take the answer back. ` +
+      `Add \`memory: "persistent"\` to defineAgent({ name: "${agent.name}", … }).`;
+    await appendRunEvents(db, [{ ...base, kind: "turn-failed", data: { cause: message, durationMs }, at }]);
+    throw new AppError("memory_not_persistent", message);
+  }
+
+  const asks: (NewAsk & { question: AskedQuestion })[] = askCalls.map((call) => {
+    const input = askInputSchema.parse(call.input);
+    const id = randomUUID();
+    const spec = { kind: "ask" as const, text: input.question, ...(input.options ? { options: input.options } : {}) };
+    return { id, toolCallId: call.toolCallId, spec, question: { id, toolCallId: call.toolCallId, agent: agent.name, text: spec.text, ...(spec.options ? { options: spec.options } : {}) } };
+  });
+  const events: NewRunEvent[] = [
+    { ...base, kind: "turn-finished", data: { durationMs }, at },
+    ...result.steps.flatMap((step) =>
+      step.toolCalls.map((call): NewRunEvent => ({ ...base, kind: "tool-called", data: { tool: call.toolName, toolCallId: call.toolCallId, input: call.input }, at })),
+    ),
+    ...asks.map((ask): NewRunEvent => ({ ...base, kind: "question-asked", data: { questionId: ask.id, text: ask.spec.text, options: ask.spec.options ?? null }, at })),
+    ...(asks.length > 0 ? [{ ...base, kind: "parked" as const, data: { questions: asks.map((ask) => ask.id) }, at }] : []),
+  ];
+
+  if (!conversation) {
+    await appendRunEvents(db, events);
+    return { parked: false, text: result.text };
+  }
+  await appendStep(db, {
+    conversationId: conversation.id,
+    agent: agent.name,
+    taskId: task.id,
+    stepKey,
+    messages: [...newMessages, ...result.response.messages],
+    asks,
+    events,
+    at,
+  });
+  return replyFrom(
+    asks.map((ask) => ask.question),
+    result.text,
+  );
+}
+
+/** `agent.ask`: the agent takes these turns and replies, or asks a person and parks. */
+export async function askAgent(
+  deps: TurnDependencies,
+  scope: TurnScope,
+  agent: Agent,
+  task: TaskReference,
+  turns: readonly ModelMessage[],
+): Promise<AgentReply> {
+  const stepKey = scope.nextStepKey();
+  if (agent.memory !== "persistent") return runModelStep(deps, scope, agent, task, undefined, turns, null);
+  const opened = await openConversation(deps.db, agent.name, task.id);
+  const conversation = { id: opened.conversationId, messages: opened.messages };
+  const replayed = await replayedStep(deps.db, conversation, stepKey);
+  if (replayed) return replayed;
+  return runModelStep(deps, scope, agent, task, conversation, turns, stepKey);
+}
+
+/**
+ * `agent.answer`: the person's words become the result of the pending ask call; once no ask of
+ * that step is pending the agent carries on from the whole conversation. An ask that already has
+ * its result is never answered again.
+ */
+export async function answerAgent(
+  deps: TurnDependencies,
+  scope: TurnScope,
+  agent: Agent,
+  task: TaskReference,
+  text: string,
+  options: { questionId?: string } = {},
+): Promise<AgentReply> {
+  if (agent.memory !== "persistent") {
+    throw new AppError("not_parked", `${agent.name} keeps no memory, so nothing of it is waiting for an answer.`);
+  }
+  const { db } = deps;
+  const stepKey = scope.nextStepKey();
+  const opened = await openConversation(db, agent.name, task.id);
+  const conversation = { id: opened.conversationId, messages: opened.messages };
+  const replayed = await replayedStep(db, conversation, stepKey);
+  if (replayed) return replayed;
+
+  const open = await listOpenAsks(db, conversation.id);
+  const target = options.questionId ? open.find((ask) => ask.id === options.questionId) : open.length === 1 ? open[0] : undefined;
+  if (!target && open.length > 1 && !options.questionId) {
+    throw new AppError("invalid_input", `${agent.name} is waiting on ${open.length} questions; say which one this answers.`);
+  }
+  if (target) {
+    const remaining = open.filter((ask) => ask.id !== target.id);
+    const at = deps.now();
+    const message: ModelMessage = {
+      role: "tool",
+      content: [{ type: "tool-result", toolCallId: target.toolCallId, toolName: ASK_TOOL_NAME, output: { type: "text", value: text } }],
+    };
+    const resumed: NewRunEvent[] =
+      remaining.length === 0
+        ? [{ taskId: task.id, workflowInstanceId: scope.workflowInstanceId, agent: agent.name, kind: "resumed", data: { questionId: target.id }, at }]
+        : [];
+    const recorded = await recordAnswer(db, { askId: target.id, text, message, events: resumed, at });
+    if (remaining.length > 0) return replyFrom(remaining.map(toQuestion), "");
+    // Saves reading the conversation again; if someone else recorded it meanwhile, read what they wrote.
+    const current = recorded ? { ...conversation, messages: [...conversation.messages, { id: 0, message, stepKey: null }] } : await reopen(db, agent, task);
+    return runModelStep(deps, scope, agent, task, current, [], stepKey);
+  }
+  if (open.length > 0) {
+    // The named question already has its answer (this handler ran before): still waiting on the rest.
+    return replyFrom(open.map(toQuestion), "");
+  }
+  // Nothing open: carry on only if the last thing said is an answer the model has not seen yet.
+  if (conversation.messages.at(-1)?.message.role !== "tool") {
+    throw new AppError("not_parked", `${agent.name} is not waiting for an answer on this task.`);
+  }
+  return runModelStep(deps, scope, agent, task, conversation, [], stepKey);
+}
+
+async function reopen(db: Db, agent: Agent, task: TaskReference): Promise<Conversation> {
+  const opened = await openConversation(db, agent.name, task.id);
+  return { id: opened.conversationId, messages: opened.messages };
+}

@@ -1,0 +1,353 @@
+import { randomUUID } from "node:crypto";
+import type { LanguageModel, ModelMessage } from "ai";
+import type { z } from "zod";
+import type { Db } from "@/db/client";
+import { listRunEvents } from "@/db/queries/runtime-events";
+import {
+  type ClaimedJob,
+  claimNextJob,
+  enterState,
+  failJob,
+  findTrackedItem,
+  finishJob,
+  requeueFailedJobs,
+  TransitionRejectedError,
+} from "@/db/queries/runtime-jobs";
+import {
+  depositIntoSlot,
+  expireDueSlots,
+  findSlotForExplanation,
+  listAnswerableSlots,
+  type NewSlot,
+  type SlotRow,
+} from "@/db/queries/runtime-slots";
+import type { RunEvent, RunStatus } from "@/db/schema";
+import { AppError } from "@/lib/errors";
+import type { AgentReply } from "./agent-reply";
+import { answerAgent, askAgent, type Checkpoint, type TurnDependencies, type TurnScope } from "./agent-turns";
+import type { Agent, TaskReference } from "./define-agent";
+import type { AnyWorkflow, EventSchemas, RunHandle, StateDefinition, TrackedTable, Transition, Workflow } from "./define-workflow";
+import { durationToMilliseconds } from "./duration";
+import { withRunScope } from "./run-scope";
+
+/** What a runtime is made of. Everything it touches is handed in, so a test can build a second one over the same database. */
+export interface RuntimeOptions {
+  db: Db;
+  /** Every workflow this runtime may run jobs for. */
+  workflows: readonly RegisteredWorkflow[];
+  /** The clock; defaults to the system clock. */
+  now?: () => Date;
+  /** The model an agent without its own `model` runs on. */
+  resolveModel?: (agent: Agent) => LanguageModel;
+  /** Names this instance in job leases; defaults to a random id. */
+  workerId?: string;
+  /** How long a claimed job is this worker's before another may take it over. */
+  leaseMs?: number;
+  /** How long one model call may take before it fails the turn. */
+  turnTimeoutMs?: number;
+  /** Called at named moments; tests use it to stop a runtime dead, as a crash would. */
+  checkpoint?: (point: Checkpoint) => void | Promise<void>;
+}
+
+/** Any declared workflow, as a runtime registers it. */
+export interface RegisteredWorkflow {
+  readonly name: string;
+  readonly tracks: TrackedTable;
+  readonly initial: string;
+}
+
+/** A deposit: an event for a task's workflow, by a person. */
+export interface Deposit<E extends EventSchemas, K extends keyof E & string> {
+  taskId: string;
+  event: K;
+  payload: z.input<E[K]>;
+  /** The user id of who is depositing. */
+  by: string;
+  /** A specific slot; by default, the task's open slot for this event. */
+  slotId?: string;
+}
+
+/** A Parley runtime over one database: starts workflows, takes deposits, runs jobs, sweeps SLAs. */
+export interface Runtime {
+  readonly workerId: string;
+  /** Starts a workflow over a task (once per task; starting again does nothing). */
+  start(workflow: { readonly name: string }, task: TaskReference): Promise<{ started: boolean }>;
+  /**
+   * Deposits an event into the task's slot: exactly one deposit wins. The loser gets `conflict`
+   * naming who answered and when; a caller who may not answer gets `forbidden`; a payload the
+   * event's schema refuses gets `invalid_input` — and nothing is committed for any of them.
+   */
+  deposit<S extends string, E extends EventSchemas, I, K extends keyof E & string>(
+    workflow: Workflow<S, E, I>,
+    deposit: Deposit<E, K>,
+  ): Promise<SlotRow>;
+  /** Claims and runs one job; false when there was none. */
+  runNextJob(): Promise<boolean>;
+  /** Runs jobs until none is runnable (or `maxJobs` ran); returns how many ran. */
+  drain(options?: { maxJobs?: number }): Promise<number>;
+  /** Expires slots past their due time and queues their `unfinished` jobs; returns how many expired. */
+  sweepExpiredSlots(): Promise<number>;
+  /** A sweep and then a drain: what a worker does each time it wakes. */
+  tick(): Promise<{ expired: number; jobs: number }>;
+  /** Queues a retryable task's failed work again; returns how many jobs. */
+  retry(workflow: { readonly name: string }, taskId: string): Promise<number>;
+  /** `agent.ask` outside a workflow's state code. */
+  ask(agent: Agent, task: TaskReference, turns: readonly ModelMessage[]): Promise<AgentReply>;
+  /** `agent.answer` outside a workflow's state code. */
+  answer(agent: Agent, task: TaskReference, text: string, options?: { questionId?: string }): Promise<AgentReply>;
+  /** The open slots a person may answer. */
+  answerableSlots(userId: string): Promise<SlotRow[]>;
+  /** A task's event stream, oldest first. */
+  events(taskId: string): Promise<RunEvent[]>;
+}
+
+const DEFAULT_LEASE_MS = 10 * 60_000;
+const DEFAULT_TURN_TIMEOUT_MS = 2 * 60_000;
+
+function statusOf(state: StateDefinition<string, EventSchemas, unknown>): RunStatus {
+  if (state.terminal === "success") return "completed";
+  if (state.terminal === "error") return "failed";
+  return state.subscribe && Object.keys(state.subscribe).length > 0 ? "waiting" : "running";
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Builds a runtime. */
+export function createRuntime(options: RuntimeOptions): Runtime {
+  const { db } = options;
+  const now = options.now ?? (() => new Date());
+  const workerId = options.workerId ?? `worker-${randomUUID()}`;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const registry = new Map<string, AnyWorkflow>();
+  for (const workflow of options.workflows as readonly unknown[] as readonly AnyWorkflow[]) registry.set(workflow.name, workflow);
+
+  const deps: TurnDependencies = {
+    db,
+    now,
+    turnTimeoutMs: options.turnTimeoutMs ?? DEFAULT_TURN_TIMEOUT_MS,
+    checkpoint: options.checkpoint ?? (() => {}),
+    resolveModel:
+      options.resolveModel ??
+      ((agent) => {
+        throw new AppError("model_unavailable", `No model is configured for ${agent.name}.`);
+      }),
+  };
+  const outsideJob: TurnScope = { workflowInstanceId: null, nextStepKey: () => null };
+
+  function workflowNamed(name: string): AnyWorkflow {
+    const workflow = registry.get(name);
+    if (!workflow) throw new Error(`workflow ${name} is not registered with this runtime`);
+    return workflow;
+  }
+
+  function runHandle(workflow: AnyWorkflow, taskId: string, state: string, item: unknown, at: Date): RunHandle<string, unknown> {
+    return { item, taskId, workflow: workflow.name, state, db, now: at, goto: (to) => ({ kind: "goto", to }) };
+  }
+
+  /** Works out everything entering `to` means, then commits it in one transaction. */
+  async function moveTo(
+    workflow: AnyWorkflow,
+    from: { instanceId: string; taskId: string; state: string | null; version: number; job?: ClaimedJob },
+    to: string,
+    item: unknown,
+    create: boolean,
+  ): Promise<void> {
+    const definition = workflow.states[to];
+    if (!definition) throw new Error(`${workflow.name} has no state ${to}`);
+    const at = now();
+    const run = runHandle(workflow, from.taskId, to, item, at);
+    const base = { taskId: from.taskId, workflowInstanceId: from.instanceId };
+    const slots: NewSlot[] = [];
+    for (const [event, subscription] of Object.entries(definition.subscribe ?? {})) {
+      if (!subscription) continue;
+      const assigneeId = (await subscription.assignee?.(run)) ?? null;
+      const candidateIds = [...((await subscription.candidates?.(run)) ?? [])];
+      slots.push({
+        id: randomUUID(),
+        workflowInstanceId: from.instanceId,
+        workflow: workflow.name,
+        taskId: from.taskId,
+        state: to,
+        event,
+        role: subscription.as ?? null,
+        assigneeId,
+        candidateIds,
+        openedAt: at,
+        dueAt: subscription.within ? new Date(at.getTime() + durationToMilliseconds(subscription.within)) : null,
+      });
+    }
+    const status = statusOf(definition);
+    await enterState(db, {
+      instanceId: from.instanceId,
+      taskId: from.taskId,
+      tracks: workflow.tracks,
+      to,
+      status,
+      fromVersion: from.version,
+      ...(from.job ? { job: { id: from.job.id, workerId } } : {}),
+      ...(create ? { create: { workflow: workflow.name } } : {}),
+      queueEnter: Boolean(definition.enter),
+      slots,
+      events: [
+        ...(create ? [{ ...base, kind: "run-started" as const, data: { workflow: workflow.name }, at }] : []),
+        { ...base, kind: "state-entered", data: { state: to, from: from.state }, at },
+        ...slots.map((slot) => ({
+          ...base,
+          kind: "slot-opened" as const,
+          data: { slotId: slot.id, event: slot.event, assigneeId: slot.assigneeId, candidates: slot.candidateIds.length, dueAt: slot.dueAt?.toISOString() ?? null },
+          at,
+        })),
+        ...(status === "completed" ? [{ ...base, kind: "completed" as const, data: { state: to, message: definition.message ?? null }, at }] : []),
+        ...(status === "failed" ? [{ ...base, kind: "failed" as const, data: { state: to, message: definition.message ?? null }, at }] : []),
+      ],
+      at,
+    });
+  }
+
+  async function callHandler(workflow: AnyWorkflow, job: ClaimedJob, run: RunHandle<string, unknown>): Promise<Transition<string> | undefined> {
+    const state = workflow.states[job.state];
+    if (!state) throw new Error(`${workflow.name} has no state ${job.state}`);
+    const payload = (job.payload ?? {}) as { event?: string; payload?: unknown };
+    if (job.kind === "enter") return state.enter?.(run);
+    const event = payload.event ?? "";
+    if (job.kind === "expire") return state.subscribe?.[event]?.unfinished?.(run);
+    const handler = state.on?.[event];
+    const schema = workflow.events[event];
+    if (!handler || !schema) throw new Error(`${workflow.name}.${job.state} has no handler for ${event}`);
+    return handler(run, schema.parse(payload.payload));
+  }
+
+  async function runJob(job: ClaimedJob): Promise<void> {
+    const workflow = workflowNamed(job.workflow);
+    // A job queued for a state the instance has left has nothing left to do.
+    if (job.state !== job.jobState) {
+      await finishJob(db, { id: job.id, workerId, at: now() });
+      return;
+    }
+    const item = await findTrackedItem(db, workflow.tracks, job.taskId);
+    await deps.checkpoint("job-claimed");
+    const run = runHandle(workflow, job.taskId, job.state, item, now());
+    let step = 0;
+    const scope: TurnScope = { workflowInstanceId: job.instanceId, nextStepKey: () => `${job.id}:${step++}` };
+    let transition: Transition<string> | undefined;
+    try {
+      transition = await withRunScope(
+        {
+          engine: {
+            ask: (agent, task, turns) => askAgent(deps, scope, agent, task, turns),
+            answer: (agent, task, text, answerOptions) => answerAgent(deps, scope, agent, task, text, answerOptions),
+          },
+        },
+        () => callHandler(workflow, job, run),
+      );
+    } catch (error) {
+      const at = now();
+      await failJob(db, {
+        jobId: job.id,
+        workerId,
+        instanceId: job.instanceId,
+        taskId: job.taskId,
+        tracks: workflow.tracks,
+        error: describe(error),
+        events: [
+          {
+            taskId: job.taskId,
+            workflowInstanceId: job.instanceId,
+            kind: "failed",
+            data: { state: job.state, job: job.kind, cause: describe(error), code: error instanceof AppError ? error.code : null, retryable: true },
+            at,
+          },
+        ],
+        at,
+      });
+      return;
+    }
+    if (!transition) {
+      await finishJob(db, { id: job.id, workerId, at: now() });
+      return;
+    }
+    try {
+      await moveTo(workflow, { instanceId: job.instanceId, taskId: job.taskId, state: job.state, version: job.version, job }, transition.to, item, false);
+    } catch (error) {
+      // Another worker took this job over (our lease ran out) or moved the instance: theirs stands.
+      if (!(error instanceof TransitionRejectedError)) throw error;
+    }
+  }
+
+  const runtime: Runtime = {
+    workerId,
+
+    async start(workflow, task) {
+      const definition = workflowNamed(workflow.name);
+      try {
+        await moveTo(definition, { instanceId: randomUUID(), taskId: task.id, state: null, version: 0 }, definition.initial, task, true);
+        return { started: true };
+      } catch (error) {
+        if (error instanceof TransitionRejectedError) return { started: false };
+        throw error;
+      }
+    },
+
+    async deposit(workflow, deposit) {
+      const definition = workflowNamed(workflow.name);
+      const schema = definition.events[deposit.event];
+      if (!schema) throw new AppError("invalid_input", `${workflow.name} has no event ${deposit.event}.`);
+      // Refused payloads never reach the slot.
+      const parsed = schema.safeParse(deposit.payload);
+      if (!parsed.success) throw new AppError("invalid_input", parsed.error.issues.map((issue) => issue.message).join("; "));
+      const selector = { workflow: workflow.name, taskId: deposit.taskId, event: deposit.event, ...(deposit.slotId ? { slotId: deposit.slotId } : {}) };
+      const at = now();
+      const won = await depositIntoSlot(db, { ...selector, by: deposit.by, payload: parsed.data, at });
+      if (won) return won;
+      // The update decided; this read only explains the decision.
+      const slot = await findSlotForExplanation(db, selector);
+      if (!slot) throw new AppError("not_found", `There is no ${deposit.event} slot for this task.`);
+      const allowed = slot.assigneeId === deposit.by || slot.candidateIds.includes(deposit.by);
+      if (!allowed) throw new AppError("forbidden", `You may not answer this ${workflow.name} task.`);
+      if (slot.status === "finished") {
+        const who = slot.finishedByName ?? "someone else";
+        throw new AppError("conflict", `Already answered by ${who} at ${slot.finishedAt?.toISOString()}.`);
+      }
+      if (slot.status === "expired" || (slot.dueAt && slot.dueAt <= at)) {
+        throw new AppError("conflict", `This question closed unanswered at ${slot.dueAt?.toISOString()}.`);
+      }
+      throw new AppError("conflict", `This question is no longer open (${slot.status}).`);
+    },
+
+    async runNextJob() {
+      const job = await claimNextJob(db, { workerId, at: now(), leaseMs });
+      if (!job) return false;
+      await runJob(job);
+      return true;
+    },
+
+    async drain(drainOptions = {}) {
+      const maxJobs = drainOptions.maxJobs ?? 1_000;
+      let ran = 0;
+      while (ran < maxJobs && (await runtime.runNextJob())) ran++;
+      return ran;
+    },
+
+    sweepExpiredSlots() {
+      return expireDueSlots(db, now());
+    },
+
+    async tick() {
+      const expired = await runtime.sweepExpiredSlots();
+      const jobs = await runtime.drain();
+      return { expired, jobs };
+    },
+
+    retry(workflow, taskId) {
+      return requeueFailedJobs(db, { workflow: workflow.name, taskId, tracks: workflowNamed(workflow.name).tracks, at: now() });
+    },
+
+    ask: (agent, task, turns) => askAgent(deps, outsideJob, agent, task, turns),
+    answer: (agent, task, text, answerOptions) => answerAgent(deps, outsideJob, agent, task, text, answerOptions),
+    answerableSlots: (userId) => listAnswerableSlots(db, userId),
+    events: (taskId) => listRunEvents(db, taskId),
+  };
+  return runtime;
+}

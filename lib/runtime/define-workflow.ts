@@ -1,0 +1,95 @@
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { z } from "zod";
+import type { Db } from "@/db/client";
+import type { Duration } from "./duration";
+
+/** A task table a workflow drives: rows with a uuid `id` and a text `status`. */
+export type TrackedTable = PgTable & { id: PgColumn; status: PgColumn };
+
+/** The zod schemas of the events a workflow can receive, by event name. */
+export type EventSchemas = Record<string, z.ZodType>;
+
+/** Where a handler sends its workflow next; only {@link RunHandle.goto} makes one. */
+export interface Transition<S extends string> {
+  readonly kind: "goto";
+  readonly to: S;
+}
+
+/** What a state's code is handed: the task, the database, and the way out (`goto`). */
+export interface RunHandle<S extends string, Item> {
+  /** The tracked task row. */
+  readonly item: Item;
+  readonly taskId: string;
+  readonly workflow: string;
+  readonly state: S;
+  readonly db: Db;
+  /** The runtime's clock at the start of this job. */
+  readonly now: Date;
+  /** Moves to another declared state; a name that is not declared does not compile. */
+  goto(state: S): Transition<S>;
+}
+
+/** A state's wait for one event: who may deposit it, how long they get, and what happens if nobody does. */
+export interface Subscription<S extends string, Item> {
+  /** The role the answerer plays, for screens (e.g. "Filer"). */
+  as?: string;
+  /** The one person asked first (a user id), if any. */
+  assignee?: (run: RunHandle<S, Item>) => string | null | undefined | Promise<string | null | undefined>;
+  /** Everyone who may answer (user ids). */
+  candidates?: (run: RunHandle<S, Item>) => readonly string[] | Promise<readonly string[]>;
+  /** The SLA: the slot is due this long after it opens. */
+  within?: Duration;
+  /** Runs once when the slot is still open at its due time. */
+  unfinished?: (run: RunHandle<S, Item>) => Transition<S> | undefined | Promise<Transition<S> | undefined>;
+}
+
+/** Code that runs in a state; returning nothing stays put. */
+export type StateHandler<S extends string, Item, Args extends unknown[] = []> = (
+  run: RunHandle<S, Item>,
+  ...args: Args
+) => Transition<S> | undefined | Promise<Transition<S> | undefined>;
+
+/** One state of a workflow. A state is terminal, or it has an `enter` body and/or waits for events. */
+export interface StateDefinition<S extends string, E extends EventSchemas, Item> {
+  /** A terminal state ends the run, as a success or with an error message. */
+  terminal?: "success" | "error";
+  message?: string;
+  enter?: StateHandler<S, Item>;
+  subscribe?: { [K in keyof E]?: Subscription<S, Item> };
+  on?: { [K in keyof E]?: StateHandler<S, Item, [payload: z.output<E[K]>]> };
+}
+
+/** A declared workflow: named states over a tracked task, driven by events. */
+export interface Workflow<S extends string = string, E extends EventSchemas = EventSchemas, Item = unknown> {
+  readonly name: string;
+  readonly tracks: TrackedTable;
+  readonly initial: S;
+  readonly events: E;
+  readonly states: { readonly [K in S]: StateDefinition<S, E, Item> };
+}
+
+/** What `defineWorkflow` takes. */
+export interface WorkflowDefinition<S extends string, E extends EventSchemas, T extends TrackedTable> {
+  name: string;
+  tracks: T;
+  initial: NoInfer<S>;
+  events?: E;
+  states: { [K in S]: StateDefinition<NoInfer<S>, E, T["$inferSelect"]> };
+}
+
+/** Declares a workflow. State names are inferred from `states`; `goto` and `initial` accept only those. */
+export function defineWorkflow<S extends string, E extends EventSchemas = Record<never, z.ZodType>, T extends TrackedTable = TrackedTable>(
+  definition: WorkflowDefinition<S, E, T>,
+): Workflow<S, E, T["$inferSelect"]> {
+  return {
+    name: definition.name,
+    tracks: definition.tracks,
+    initial: definition.initial,
+    events: (definition.events ?? {}) as E,
+    states: definition.states,
+  };
+}
+
+/** A workflow seen without its types, as the runtime handles it. */
+export type AnyWorkflow = Workflow<string, EventSchemas, unknown>;
+

@@ -1,0 +1,18 @@
+/** Parley's runtime: agents that ask a person and park, workflows with slots and SLA clocks. */
+export type { AgentReply, AskedQuestion } from "./agent-reply";
+export type { Checkpoint } from "./agent-turns";
+export { ASK_TOOL_NAME, askTool } from "./ask-tool";
+export { createRuntime, type Deposit, type RegisteredWorkflow, type Runtime, type RuntimeOptions } from "./create-runtime";
+export { type Agent, type AgentDefinition, type AgentMemory, defineAgent, type LoopWorkflow, type TaskReference } from "./define-agent";
+export {
+  defineWorkflow,
+  type EventSchemas,
+  type RunHandle,
+  type StateDefinition,
+  type Subscription,
+  type TrackedTable,
+  type Transition,
+  type Workflow,
+} from "./define-workflow";
+export type { Duration } from "./duration";
+export { turn } from "./turn";

@@ -1,0 +1,75 @@
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { reviewTasks } from "@/db/schema";
+import { ReviewClaim } from "@/lib/example/review-claim";
+import { listQuestions } from "@/lib/example/review-questions";
+import { DATABASE_KINDS } from "@/tests/support/databases";
+import { createExampleFixture, type ExampleFixture } from "./example-fixture";
+
+describe.each(DATABASE_KINDS)("the whole road of a claim review (%s)", (kind) => {
+  let fixture: ExampleFixture;
+  afterEach(async () => fixture?.database.close());
+
+  it("parks with a question, parks again on a thin answer, and completes with a decision", async () => {
+    fixture = await createExampleFixture(kind);
+    const { runtime, database, sam, priya } = fixture;
+    const task = await fixture.startUnexplainedReview();
+    await runtime.drain();
+
+    const statusOf = async () => (await database.db.select().from(reviewTasks).where(eq(reviewTasks.id, task.id)))[0]!;
+    expect((await statusOf()).status).toBe("waiting");
+    const [first] = await listQuestions(database.db, task.id);
+    expect(first?.text).toMatch(/What was the 482\.50 EUR charge at Cervejaria Ramiro/);
+
+    await runtime.deposit(ReviewClaim, { taskId: task.id, event: "Answered", payload: { text: "A dinner." }, by: sam.id });
+    await runtime.drain();
+    expect((await statusOf()).status).toBe("waiting");
+    const questions = await listQuestions(database.db, task.id);
+    expect(questions).toHaveLength(2);
+    expect(questions[0]).toMatchObject({ status: "answered", answer: "A dinner." });
+    expect(questions[1]?.options).toEqual(["A client meeting", "Team travel", "Personal — I'll repay it"]);
+
+    await runtime.deposit(ReviewClaim, {
+      taskId: task.id,
+      event: "Answered",
+      payload: { text: "Dinner with the Acme procurement team to close the renewal contract." },
+      by: priya.id,
+    });
+    await runtime.drain();
+
+    const finished = await statusOf();
+    expect(finished).toMatchObject({ status: "completed", decision: "approved" });
+    expect(finished.decisionReason).toMatch(/Acme procurement team/);
+
+    const events = await runtime.events(task.id);
+    expect(events.map((event) => event.kind)).toEqual([
+      "run-started",
+      "state-entered", // Running
+      "turn-started",
+      "turn-finished",
+      "tool-called",
+      "question-asked",
+      "parked",
+      "state-entered", // Waiting
+      "slot-opened",
+      "answered",
+      "resumed",
+      "turn-started",
+      "turn-finished",
+      "tool-called",
+      "question-asked",
+      "parked",
+      "state-entered", // Waiting again
+      "slot-opened",
+      "answered",
+      "resumed",
+      "turn-started",
+      "turn-finished",
+      "state-entered", // Completed
+      "completed",
+    ]);
+    const answered = events.filter((event) => event.kind === "answered");
+    expect(answered.map((event) => event.data.by)).toEqual([sam.id, priya.id]);
+    expect(events.filter((event) => event.kind === "turn-started").every((event) => event.agent === "Auditor")).toBe(true);
+  });
+});
