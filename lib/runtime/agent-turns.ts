@@ -18,7 +18,7 @@ import { ASK_TOOL_NAME, askInputSchema, askTool } from "./ask-tool";
 import type { Agent, TaskReference } from "./define-agent";
 
 /** Named moments a test can stop a runtime at, as if its process died there. */
-export type Checkpoint = "job-claimed" | "model-returned";
+export type Checkpoint = "job-claimed" | "model-returned" | "step-stored";
 
 /** What agent turns need from the runtime. */
 export interface TurnDependencies {
@@ -161,6 +161,7 @@ async function runModelStep(
     events,
     at,
   });
+  await deps.checkpoint("step-stored");
   return replyFrom(
     asks.map((ask) => ask.question),
     result.text,

@@ -1,0 +1,29 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { ReviewClaim } from "@/lib/example/review-claim";
+import { DATABASE_KINDS } from "@/tests/support/databases";
+import { createExampleFixture, type ExampleFixture } from "./example-fixture";
+
+describe.each(DATABASE_KINDS)("the answer (%s)", (kind) => {
+  let fixture: ExampleFixture;
+  afterEach(async () => fixture?.database.close());
+
+  it("is written as that call's result, and the resumed run replays the whole conversation", async () => {
+    fixture = await createExampleFixture(kind);
+    const task = await fixture.startUnexplainedReview();
+    await fixture.runtime.drain();
+    const answer = "Dinner with the Acme procurement team to close the renewal.";
+    await fixture.runtime.deposit(ReviewClaim, { taskId: task.id, event: "Answered", payload: { text: answer }, by: fixture.sam.id });
+    await fixture.runtime.drain();
+
+    const [first, second] = fixture.model.calls;
+    const askCall = first && second ? second.prompt.find((message) => message.role === "assistant") : undefined;
+    expect(second?.prompt.map((message) => message.role)).toEqual(["system", "user", "assistant", "tool"]);
+    expect(second?.prompt[1]).toEqual(first?.prompt[1]); // the original instruction
+    expect(askCall?.content).toEqual([
+      expect.objectContaining({ type: "tool-call", toolName: "ask", toolCallId: "call-1-0", input: expect.objectContaining({ question: expect.stringContaining("Cervejaria Ramiro") }) }),
+    ]);
+    expect(second?.prompt[3]?.content).toEqual([
+      expect.objectContaining({ type: "tool-result", toolCallId: "call-1-0", toolName: "ask", output: { type: "text", value: answer } }),
+    ]);
+  });
+});

@@ -1,0 +1,20 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { AppError } from "@/lib/errors";
+import { createRuntime, turn } from "@/lib/runtime";
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "@/tests/support/databases";
+import { askReply, countRows, loopAgent, newTask } from "./agents";
+
+describe.each(DATABASE_KINDS)("an agent without persistent memory (%s)", (kind) => {
+  let database: TestDatabase;
+  afterEach(async () => database?.close());
+
+  it("is refused at the ask, with the agent named and the line that fixes it", async () => {
+    database = await createTestDatabase(kind);
+    const { agent } = loopAgent(() => askReply("Who approved this?"), { name: "Forgetful", memory: "none" });
+    const asking = createRuntime({ db: database.db, workflows: [] }).ask(agent, newTask(), [turn.user("Check this.")]);
+    await expect(asking).rejects.toBeInstanceOf(AppError);
+    await expect(asking).rejects.toMatchObject({ code: "memory_not_persistent", message: expect.stringContaining("Forgetful") });
+    await expect(asking).rejects.toMatchObject({ message: expect.stringContaining('memory: "persistent"') });
+    expect(await countRows(database.db, "asks")).toBe(0);
+  });
+});
