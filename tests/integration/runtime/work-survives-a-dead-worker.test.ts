@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { reviewTasks } from "@/db/schema";
+import { ReviewClaim } from "@/lib/example/review-claim";
+import type { Checkpoint } from "@/lib/runtime";
+import { DATABASE_KINDS } from "@/tests/support/databases";
+import { countRows } from "./agents";
+import { manualClock } from "./clock";
+import { createExampleFixture, type ExampleFixture } from "./example-fixture";
+
+const LEASE_MS = 60_000;
+const ANSWER = "Dinner with the Acme procurement team to close the renewal.";
+
+/** A checkpoint that never returns at `point`: from there on the runtime does nothing, as if its process died. */
+function dieAt(point: Checkpoint) {
+  return (reached: Checkpoint) => (reached === point ? new Promise<never>(() => {}) : undefined);
+}
+
+async function until(condition: () => Promise<boolean> | boolean) {
+  for (let attempt = 0; attempt < 500; attempt++) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error("condition never held");
+}
+
+describe.each(DATABASE_KINDS)("a worker that dies (%s)", (kind) => {
+  let fixture: ExampleFixture;
+  afterEach(async () => fixture?.database.close());
+
+  async function parkedReviewWithDyingWorker(point: Checkpoint) {
+    const clock = manualClock();
+    fixture = await createExampleFixture(kind, { now: clock.now, leaseMs: LEASE_MS });
+    const task = await fixture.startUnexplainedReview();
+    await fixture.runtime.drain();
+    const dying = fixture.restart({ checkpoint: dieAt(point) });
+    await dying.runtime.deposit(ReviewClaim, { taskId: task.id, event: "Answered", payload: { text: ANSWER }, by: fixture.sam.id });
+    void dying.runtime.runNextJob();
+    return { clock, task, dying };
+  }
+
+  async function expectCompletedOnce(taskId: string) {
+    const db = fixture.database.db;
+    const [row] = await db.select().from(reviewTasks).where(eq(reviewTasks.id, taskId));
+    expect(row).toMatchObject({ status: "completed", decision: "approved" });
+    expect(await countRows(db, "conversation_messages", "tool_call_id is not null")).toBe(1);
+    expect(await countRows(db, "conversation_messages", "role = 'assistant'")).toBe(2);
+    expect(await countRows(db, "asks", `status = 'answered' and answer->>'text' = '${ANSWER}'`)).toBe(1);
+    expect(await countRows(db, "run_events", "kind = 'completed'")).toBe(1);
+  }
+
+  it("between the deposit and the handler: after restart the answer is taken once", async () => {
+    const { clock, task } = await parkedReviewWithDyingWorker("job-claimed");
+    await until(async () => (await countRows(fixture.database.db, "jobs", "kind = 'event' and status = 'running'")) === 1);
+
+    clock.advance(LEASE_MS + 1);
+    const restarted = fixture.restart();
+    await restarted.runtime.drain();
+    await expectCompletedOnce(task.id);
+    expect(restarted.model.calls).toHaveLength(1);
+  });
+
+  it("between the model call and storing the turn: after restart the turn is stored once", async () => {
+    const { clock, task, dying } = await parkedReviewWithDyingWorker("model-returned");
+    await until(() => dying.model.calls.length === 1);
+
+    clock.advance(LEASE_MS + 1);
+    const restarted = fixture.restart();
+    await restarted.runtime.drain();
+    await expectCompletedOnce(task.id);
+  });
+
+  it("after storing the turn but before moving on: the restarted handler does not call the model or answer again", async () => {
+    const { clock, task } = await parkedReviewWithDyingWorker("step-stored");
+    await until(async () => (await countRows(fixture.database.db, "conversation_messages", "role = 'assistant'")) === 2);
+
+    clock.advance(LEASE_MS + 1);
+    const restarted = fixture.restart();
+    await restarted.runtime.drain();
+    await expectCompletedOnce(task.id);
+    expect(restarted.model.calls).toHaveLength(0);
+  });
+
+  it("is not overtaken while its lease holds", async () => {
+    const { task } = await parkedReviewWithDyingWorker("job-claimed");
+    await until(async () => (await countRows(fixture.database.db, "jobs", "kind = 'event' and status = 'running'")) === 1);
+    expect(await fixture.restart().runtime.drain()).toBe(0);
+    const [row] = await fixture.database.db.select().from(reviewTasks).where(eq(reviewTasks.id, task.id));
+    expect(row?.status).toBe("waiting");
+  });
+});
