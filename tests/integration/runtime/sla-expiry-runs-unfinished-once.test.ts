@@ -1,0 +1,56 @@
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { listSlotsForTask } from "@/db/queries/runtime-slots";
+import { reviewQuestions, reviewTasks } from "@/db/schema";
+import { ReviewClaim } from "@/lib/example/review-claim";
+import { DATABASE_KINDS } from "@/tests/support/databases";
+import { countRows } from "./agents";
+import { DAY, HOUR, manualClock } from "./clock";
+import { createExampleFixture, type ExampleFixture } from "./example-fixture";
+
+describe.each(DATABASE_KINDS)("an SLA that runs out (%s)", (kind) => {
+  let fixture: ExampleFixture;
+  afterEach(async () => fixture?.database.close());
+
+  it("runs the unfinished branch once, also when nothing was running at the deadline", async () => {
+    const clock = manualClock();
+    fixture = await createExampleFixture(kind, { now: clock.now });
+    const task = await fixture.startUnexplainedReview();
+    await fixture.runtime.drain();
+
+    // The process is down across the deadline; a new one wakes up a day later.
+    clock.advance(3 * DAY);
+    const restarted = fixture.restart();
+    expect(await restarted.runtime.tick()).toEqual({ expired: 1, jobs: 1 });
+    expect(await restarted.runtime.tick()).toEqual({ expired: 0, jobs: 0 });
+
+    const db = fixture.database.db;
+    const [row] = await db.select().from(reviewTasks).where(eq(reviewTasks.id, task.id));
+    expect(row?.status).toBe("failed");
+    const [question] = await db.select().from(reviewQuestions).where(eq(reviewQuestions.taskId, task.id));
+    expect(question?.status).toBe("expired");
+    const [slot] = await listSlotsForTask(db, task.id);
+    expect(slot).toMatchObject({ status: "expired", waitMs: 3 * DAY });
+    expect(await countRows(db, "run_events", "kind = 'slot-expired'")).toBe(1);
+    expect(await countRows(db, "run_events", "kind = 'failed'")).toBe(1);
+  });
+
+  it("leaves a slot alone before its due time", async () => {
+    const clock = manualClock();
+    fixture = await createExampleFixture(kind, { now: clock.now });
+    await fixture.startUnexplainedReview();
+    await fixture.runtime.drain();
+    clock.advance(2 * DAY - 1);
+    expect(await fixture.runtime.sweepExpiredSlots()).toBe(0);
+  });
+
+  it("closes the slot to deposits at its due time", async () => {
+    const clock = manualClock();
+    fixture = await createExampleFixture(kind, { now: clock.now });
+    const task = await fixture.startUnexplainedReview();
+    await fixture.runtime.drain();
+    clock.advance(2 * DAY + HOUR);
+    const late = fixture.runtime.deposit(ReviewClaim, { taskId: task.id, event: "Answered", payload: { text: "Sorry, late: client dinner." }, by: fixture.sam.id });
+    await expect(late).rejects.toMatchObject({ code: "conflict", message: expect.stringContaining("closed unanswered") });
+  });
+});
