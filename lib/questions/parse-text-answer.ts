@@ -25,7 +25,9 @@ const NO = new Set(["n", "no", "false"]);
  * Read what a person typed for one field — the one parser behind every surface (browser, terminal,
  * answers file):
  *
- * - empty or whitespace is *missing* (`undefined`), never `""` and never `0`;
+ * - empty or whitespace is *missing* (`undefined`), never `""` and never `0` — except that a
+ *   required list (no default, not optional) left empty is the empty list, so that its own
+ *   `.min(1, "…")` message is what the person reads, as a browser's unticked checkbox group gives;
  * - `-` takes the default: it gives `undefined`, because zod 4 applies a default only to
  *   `undefined` (on a field with no default, `-` is ordinary text, and refused for other kinds);
  * - `none` (any case) is `null` on a nullable field — an answer, unlike skipping;
@@ -38,7 +40,7 @@ const NO = new Set(["n", "no", "false"]);
  */
 export function parseTextAnswer(field: QuestionField, text: string | null | undefined): ParsedAnswer {
   const trimmed = (text ?? "").trim();
-  if (trimmed === "") return missing();
+  if (trimmed === "") return isRequiredList(field) ? { ok: true, value: [] } : missing();
   if (trimmed === DEFAULT_ANSWER) {
     if (field.hasDefault) return missing();
     if (!isFreeText(field)) return refuse("There is no default for this question; please type an answer.");
@@ -59,10 +61,15 @@ export function parseTextAnswer(field: QuestionField, text: string | null | unde
       return chosen.ok ? { ok: true, value: chosen.option.value } : chosen;
     }
     case "multi-choice":
-      return parseChoices(field.options ?? [], trimmed);
+      return parseChoices(field, trimmed);
     case "list":
-      return parseList(trimmed, field.itemKind ?? "text", field.dateValue ?? "string");
+      return parseList(field, trimmed);
   }
+}
+
+/** A line with no items: the empty list for a required list, else missing. */
+function empty(field: QuestionField): ParsedAnswer {
+  return isRequiredList(field) ? { ok: true, value: [] } : missing();
 }
 
 function missing(): ParsedAnswer {
@@ -71,6 +78,10 @@ function missing(): ParsedAnswer {
 
 function refuse(message: string): ParsedAnswer {
   return { ok: false, message };
+}
+
+function isRequiredList(field: QuestionField): boolean {
+  return (field.kind === "list" || field.kind === "multi-choice") && !field.optional && !field.hasDefault;
 }
 
 function isFreeText(field: QuestionField): boolean {
@@ -148,19 +159,22 @@ function numbered(options: readonly QuestionOption[]): string {
   return options.map((option, index) => `${index + 1}) ${option.label}`).join(", ");
 }
 
-function parseChoices(options: readonly QuestionOption[], text: string): ParsedAnswer {
+function parseChoices(field: QuestionField, text: string): ParsedAnswer {
+  const options = field.options ?? [];
   const chosen: OptionValue[] = [];
   for (const item of splitList(text)) {
     const match = matchOption(options, item);
     if (!match.ok) return match;
     if (!chosen.includes(match.option.value)) chosen.push(match.option.value);
   }
-  return chosen.length === 0 ? missing() : { ok: true, value: chosen };
+  return chosen.length === 0 ? empty(field) : { ok: true, value: chosen };
 }
 
-function parseList(text: string, itemKind: ListItemKind, dateValue: "string" | "date"): ParsedAnswer {
+function parseList(field: QuestionField, text: string): ParsedAnswer {
+  const itemKind: ListItemKind = field.itemKind ?? "text";
+  const dateValue = field.dateValue ?? "string";
   const items = splitList(text);
-  if (items.length === 0) return missing();
+  if (items.length === 0) return empty(field);
   const values: unknown[] = [];
   for (const [index, item] of items.entries()) {
     const parsed = itemKind === "text" ? { ok: true as const, value: item } : itemKind === "date" ? parseDate(item, dateValue) : parseNumber(item, itemKind);

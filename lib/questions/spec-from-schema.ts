@@ -315,8 +315,13 @@ function unwrap(schema: Schema, path: string): Unwrapped {
       case "default":
       case "prefault":
         if (!result.hasDefault) {
-          result.hasDefault = true;
-          result.defaultValue = def.defaultValue;
+          const value: unknown = def.defaultValue;
+          // `.default(undefined)` defaults to nothing: the field may simply be left out.
+          if (value === undefined) result.optional = true;
+          else {
+            result.hasDefault = true;
+            result.defaultValue = value;
+          }
         }
         node = def.innerType as z.core.$ZodTypes;
         continue;

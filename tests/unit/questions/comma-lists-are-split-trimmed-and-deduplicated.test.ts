@@ -14,8 +14,12 @@ describe("a list is one line separated by commas", () => {
     expect(parseTextAnswer(fieldOf(z.array(z.string())), "Ana,, ,Ben,")).toEqual({ ok: true, value: ["Ana", "Ben"] });
   });
 
-  it("reads a line of nothing but commas as missing", () => {
-    expect(parseTextAnswer(fieldOf(z.array(z.string())), " , ,")).toEqual({ ok: true, value: undefined });
+  it("reads a line of nothing but commas as missing when the list is optional", () => {
+    expect(parseTextAnswer(fieldOf(z.array(z.string()).optional()), " , ,")).toEqual({ ok: true, value: undefined });
+  });
+
+  it("reads a line of nothing but commas as the empty list when the list is required", () => {
+    expect(parseTextAnswer(fieldOf(z.array(z.string())), " , ,")).toEqual({ ok: true, value: [] });
   });
 
   it("keeps repeated free-text items, which may be meant", () => {

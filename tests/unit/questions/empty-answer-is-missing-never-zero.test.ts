@@ -7,7 +7,7 @@ import { validateTextAnswers } from "@/lib/questions/validate-answer";
 import { fieldOf } from "./field";
 
 describe("an empty or whitespace answer is missing — never \"\" and never 0", () => {
-  for (const kind of [z.string(), z.number(), z.int(), z.boolean(), z.enum(["a"]), z.array(z.string()), z.array(z.enum(["a"])), z.iso.date()]) {
+  for (const kind of [z.string(), z.number(), z.int(), z.boolean(), z.enum(["a"]), z.array(z.string()).optional(), z.array(z.enum(["a"])).default(["a"]), z.iso.date()]) {
     for (const text of ["", "   ", "\t\n"]) {
       it(`reads ${JSON.stringify(text)} as missing for a ${fieldOf(kind).kind} field`, () => {
         expect(parseTextAnswer(fieldOf(kind), text)).toEqual({ ok: true, value: undefined });
@@ -29,6 +29,11 @@ describe("an empty or whitespace answer is missing — never \"\" and never 0", 
   it("omits an empty optional field from the value", async () => {
     const result = await validateTextAnswers(z.object({ note: z.string().optional() }), { note: "" });
     expect(result.ok && Object.keys(result.value)).toEqual([]);
+  });
+
+  it("reads an empty required list as the empty list, so the list's own minimum message is shown", async () => {
+    const schema = z.object({ attendees: z.array(z.string()).min(1, "Name at least one attendee.") });
+    expect(await validateTextAnswers(schema, { attendees: " , " })).toMatchObject({ ok: false, fieldErrors: { attendees: ["Name at least one attendee."] } });
   });
 
   it("avoids the z.coerce.number() pitfall: an empty answer is refused, never coerced to 0", async () => {
