@@ -9,14 +9,14 @@ export async function startReview(
   runtime: Runtime,
   input: { claim: Omit<NewClaim, "id" | "createdAt">; assigneeId?: string | null; createdBy?: string | null },
 ): Promise<ReviewTask> {
-  const task = await db.transaction(async (tx) => {
+  // The claim, the task and its run commit together: there is never a task nobody is working on.
+  return db.transaction(async (tx) => {
     const [claim] = await tx.insert(claims).values(input.claim).returning();
-    const [created] = await tx
+    const [task] = await tx
       .insert(reviewTasks)
       .values({ claimId: claim!.id, assigneeId: input.assigneeId ?? null, createdBy: input.createdBy ?? null })
       .returning();
-    return created!;
+    await runtime.start(ReviewClaim, task!, { db: tx as unknown as Db });
+    return task!;
   });
-  await runtime.start(ReviewClaim, task);
-  return task;
 }

@@ -70,8 +70,11 @@ export interface Deposit<E extends EventSchemas, K extends keyof E & string> {
 /** A Parley runtime over one database: starts workflows, takes deposits, runs jobs, sweeps SLAs. */
 export interface Runtime {
   readonly workerId: string;
-  /** Starts a workflow over a task (once per task; starting again does nothing). */
-  start(workflow: { readonly name: string }, task: TaskReference): Promise<{ started: boolean }>;
+  /**
+   * Starts a workflow over a task (once per task; starting again does nothing). Pass the
+   * transaction that creates the task as `db` to start it in the same commit.
+   */
+  start(workflow: { readonly name: string }, task: TaskReference, options?: { db?: Db }): Promise<{ started: boolean }>;
   /**
    * Deposits an event into the task's slot: exactly one deposit wins. The loser gets `conflict`
    * naming who answered and when; a caller who may not answer gets `forbidden`; a payload the
@@ -142,8 +145,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     return workflow;
   }
 
-  function runHandle(workflow: AnyWorkflow, taskId: string, state: string, item: unknown, at: Date): RunHandle<string, unknown> {
-    return { item, taskId, workflow: workflow.name, state, db, now: at, goto: (to) => ({ kind: "goto", to }) };
+  function runHandle(workflow: AnyWorkflow, taskId: string, state: string, item: unknown, at: Date, executor: Db = db): RunHandle<string, unknown> {
+    return { item, taskId, workflow: workflow.name, state, db: executor, now: at, goto: (to) => ({ kind: "goto", to }) };
   }
 
   /** Works out everything entering `to` means, then commits it in one transaction. */
@@ -153,11 +156,12 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     to: string,
     item: unknown,
     create: boolean,
+    executor: Db = db,
   ): Promise<void> {
     const definition = workflow.states[to];
     if (!definition) throw new Error(`${workflow.name} has no state ${to}`);
     const at = now();
-    const run = runHandle(workflow, from.taskId, to, item, at);
+    const run = runHandle(workflow, from.taskId, to, item, at, executor);
     const base = { taskId: from.taskId, workflowInstanceId: from.instanceId };
     const slots: NewSlot[] = [];
     for (const [event, subscription] of Object.entries(definition.subscribe ?? {})) {
@@ -179,7 +183,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       });
     }
     const status = statusOf(definition);
-    await enterState(db, {
+    await enterState(executor, {
       instanceId: from.instanceId,
       taskId: from.taskId,
       tracks: workflow.tracks,
@@ -279,10 +283,11 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const runtime: Runtime = {
     workerId,
 
-    async start(workflow, task) {
+    async start(workflow, task, startOptions = {}) {
       const definition = workflowNamed(workflow.name);
       try {
-        await moveTo(definition, { instanceId: randomUUID(), taskId: task.id, state: null, version: 0 }, definition.initial, task, true);
+        const from = { instanceId: randomUUID(), taskId: task.id, state: null, version: 0 };
+        await moveTo(definition, from, definition.initial, task, true, startOptions.db ?? db);
         return { started: true };
       } catch (error) {
         if (error instanceof TransitionRejectedError) return { started: false };
