@@ -129,3 +129,12 @@ export async function recordAnswer(
   );
   return rows.length > 0;
 }
+
+/** How many of a task's asks (by any agent) have no answer yet. */
+export async function countOpenAsks(db: Db, taskId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(asks)
+    .where(and(eq(asks.taskId, taskId), eq(asks.status, "open")));
+  return Number(row?.count ?? 0);
+}

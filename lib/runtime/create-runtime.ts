@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { LanguageModel, ModelMessage } from "ai";
 import type { z } from "zod";
 import type { Db } from "@/db/client";
+import { countOpenAsks } from "@/db/queries/runtime-conversations";
 import { listRunEvents } from "@/db/queries/runtime-events";
 import {
   type ClaimedJob,
@@ -113,6 +114,23 @@ function statusOf(state: StateDefinition<string, EventSchemas, unknown>): RunSta
   return state.subscribe && Object.keys(state.subscribe).length > 0 ? "waiting" : "running";
 }
 
+/** A workflow tried to finish successfully while an agent's question on its task is still unanswered. */
+export class StillWaitingError extends Error {
+  readonly code = "still_waiting";
+  constructor(workflow: string, state: string, questions: number) {
+    super(
+      `${workflow} went to ${state} while ${questions === 1 ? "a question is" : `${questions} questions are`} still waiting for an answer; ` +
+        "branch on reply.parked and go to Waiting instead.",
+    );
+    this.name = "StillWaitingError";
+  }
+}
+
+function codeOf(error: unknown): string | null {
+  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
+  return typeof code === "string" ? code : null;
+}
+
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -183,6 +201,10 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       });
     }
     const status = statusOf(definition);
+    if (status === "completed") {
+      const waiting = await countOpenAsks(executor, from.taskId);
+      if (waiting > 0) throw new StillWaitingError(workflow.name, to, waiting);
+    }
     await enterState(executor, {
       instanceId: from.instanceId,
       taskId: from.taskId,
@@ -235,9 +257,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     const run = runHandle(workflow, job.taskId, job.state, item, now());
     let step = 0;
     const scope: TurnScope = { workflowInstanceId: job.instanceId, nextStepKey: () => `${job.id}:${step++}` };
-    let transition: Transition<string> | undefined;
     try {
-      transition = await withRunScope(
+      const transition = await withRunScope(
         {
           engine: {
             ask: (agent, task, turns) => askAgent(deps, scope, agent, task, turns),
@@ -246,7 +267,14 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         },
         () => callHandler(workflow, job, run),
       );
+      if (!transition) {
+        await finishJob(db, { id: job.id, workerId, at: now() });
+        return;
+      }
+      await moveTo(workflow, { instanceId: job.instanceId, taskId: job.taskId, state: job.state, version: job.version, job }, transition.to, item, false);
     } catch (error) {
+      // Another worker took this job over (our lease ran out) or moved the instance: theirs stands.
+      if (error instanceof TransitionRejectedError) return;
       const at = now();
       await failJob(db, {
         jobId: job.id,
@@ -260,23 +288,12 @@ export function createRuntime(options: RuntimeOptions): Runtime {
             taskId: job.taskId,
             workflowInstanceId: job.instanceId,
             kind: "failed",
-            data: { state: job.state, job: job.kind, cause: describe(error), code: error instanceof AppError ? error.code : null, retryable: true },
+            data: { state: job.state, job: job.kind, cause: describe(error), code: codeOf(error), retryable: true },
             at,
           },
         ],
         at,
       });
-      return;
-    }
-    if (!transition) {
-      await finishJob(db, { id: job.id, workerId, at: now() });
-      return;
-    }
-    try {
-      await moveTo(workflow, { instanceId: job.instanceId, taskId: job.taskId, state: job.state, version: job.version, job }, transition.to, item, false);
-    } catch (error) {
-      // Another worker took this job over (our lease ran out) or moved the instance: theirs stands.
-      if (!(error instanceof TransitionRejectedError)) throw error;
     }
   }
 
