@@ -32,7 +32,8 @@ export interface ClaimedJob {
 
 /**
  * Claims the oldest runnable job — queued and due, or running under a lease that ran out (its
- * worker died) — with `FOR UPDATE SKIP LOCKED`, so concurrent workers never claim the same one.
+ * worker died) — with `FOR UPDATE SKIP LOCKED`, so concurrent workers never claim the same one,
+ * and never a job of an instance that has another job in hand.
  */
 export async function claimNextJob(db: Db, claim: { workerId: string; at: Date; leaseMs: number }): Promise<ClaimedJob | undefined> {
   const now = claim.at.toISOString();
@@ -53,11 +54,18 @@ export async function claimNextJob(db: Db, claim: { workerId: string; at: Date; 
   }>(
     db,
     sql`with next as (
-          select id from jobs
-          where (status = 'queued' and run_at <= ${now}::timestamptz)
-             or (status = 'running' and locked_until <= ${now}::timestamptz)
-          order by id limit 1
-          for update skip locked
+          select j.id from jobs j join workflow_instances wi on wi.id = j.workflow_instance_id
+          where ((j.status = 'queued' and j.run_at <= ${now}::timestamptz)
+              or (j.status = 'running' and j.locked_until <= ${now}::timestamptz))
+            -- one job per instance at a time: none of its other jobs is held under a live lease
+            and not exists (
+              select 1 from jobs held
+              where held.workflow_instance_id = j.workflow_instance_id and held.status = 'running'
+                and held.locked_until > ${now}::timestamptz and held.id <> j.id
+            )
+          order by j.id limit 1
+          -- locking the instance row too keeps two claimers from taking two jobs of one instance at once
+          for update of j, wi skip locked
         ), claimed as (
           update jobs set status = 'running', attempts = jobs.attempts + 1, locked_by = ${claim.workerId},
             locked_until = ${until}::timestamptz

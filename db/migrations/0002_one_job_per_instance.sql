@@ -1,0 +1,1 @@
+CREATE INDEX "jobs_running_instance_idx" ON "jobs" USING btree ("workflow_instance_id") WHERE "jobs"."status" = 'running';
