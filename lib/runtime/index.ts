@@ -15,4 +15,5 @@ export {
   type Workflow,
 } from "./define-workflow";
 export type { Duration } from "./duration";
+export { startWorker, type Worker } from "./start-worker";
 export { turn } from "./turn";

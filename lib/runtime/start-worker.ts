@@ -1,0 +1,52 @@
+import type { Runtime } from "./create-runtime";
+
+/** A running worker loop. */
+export interface Worker {
+  /** Runs the next tick now instead of at the end of the interval (e.g. right after a deposit). */
+  wake(): void;
+  /** Stops after the tick in progress, if any. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs a runtime's ticks (SLA sweep, then every runnable job) in a loop: one loop per process, never
+ * a timer per wait. Errors are reported and the loop carries on; the work they hit stays queued.
+ */
+export function startWorker(runtime: Runtime, options: { intervalMs?: number; onError?: (error: unknown) => void } = {}): Worker {
+  const intervalMs = options.intervalMs ?? 1_000;
+  let stopped = false;
+  let wakeUp: (() => void) | undefined;
+  let woken = false;
+
+  const loop = (async () => {
+    while (!stopped) {
+      woken = false;
+      try {
+        await runtime.tick();
+      } catch (error) {
+        options.onError?.(error);
+      }
+      if (stopped || woken) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, intervalMs);
+        wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wakeUp = undefined;
+    }
+  })();
+
+  return {
+    wake() {
+      woken = true;
+      wakeUp?.();
+    },
+    async stop() {
+      stopped = true;
+      wakeUp?.();
+      await loop;
+    },
+  };
+}
