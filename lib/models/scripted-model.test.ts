@@ -49,3 +49,14 @@ describe("the scripted model", () => {
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 });
+
+describe("the scripted model's record of calls", () => {
+  it("keeps only the latest calls it is told to", async () => {
+    const model = createScriptedModel({ maxRecordedCalls: 2, respond: () => ({ text: "ok" }) });
+    for (const prompt of ["one", "two", "three"]) await generateText({ model, prompt });
+    expect(model.calls.map((call) => call.prompt.at(-1)?.content)).toEqual([
+      [{ type: "text", text: "two" }],
+      [{ type: "text", text: "three" }],
+    ]);
+  });
+});

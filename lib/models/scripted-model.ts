@@ -37,7 +37,7 @@ export type ScriptedResponder = (
 
 /** A scripted model: an AI SDK language model plus the record of every call made to it. */
 export interface ScriptedModel extends LanguageModelV3 {
-  /** Every call's options, in order: the prompt replayed and the tools offered. */
+  /** The latest calls' options, in order: the prompt replayed and the tools offered. */
   readonly calls: LanguageModelV3CallOptions[];
 }
 
@@ -46,12 +46,20 @@ export interface ScriptedModel extends LanguageModelV3 {
  * so everything above it runs exactly as with a real provider; its provider is always
  * {@link SCRIPTED_PROVIDER}.
  */
-export function createScriptedModel(options: { name?: string; respond: ScriptedResponder }): ScriptedModel {
+export function createScriptedModel(options: {
+  name?: string;
+  respond: ScriptedResponder;
+  /** How many of the latest calls `calls` keeps (default 1000): a long-lived demo server must not keep every prompt. */
+  maxRecordedCalls?: number;
+}): ScriptedModel {
   const calls: LanguageModelV3CallOptions[] = [];
+  const maxRecordedCalls = options.maxRecordedCalls ?? 1_000;
+  let callCount = 0;
 
   async function generate(callOptions: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
+    const callNumber = ++callCount;
     calls.push(callOptions);
-    const callNumber = calls.length;
+    if (calls.length > maxRecordedCalls) calls.splice(0, calls.length - maxRecordedCalls);
     let reply = await options.respond(callOptions.prompt, callOptions);
     while ("delayMs" in reply) {
       await sleep(reply.delayMs, callOptions.abortSignal);

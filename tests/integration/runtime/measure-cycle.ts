@@ -22,7 +22,7 @@ for (const kind of DATABASE_KINDS) {
   const database = await createTestDatabase(kind);
   const [sam] = await insertUsersIfAbsent(database.db, [{ email: "sam@parley.test", name: "Sam", roles: ["assignee"] }]);
   // An Auditor that never is satisfied: every answer parks it again.
-  const model = createScriptedModel({ respond: () => ({ toolCalls: [{ toolName: "ask", input: { question: "And then?" } }] }) });
+  const model = createScriptedModel({ maxRecordedCalls: 0, respond: () => ({ toolCalls: [{ toolName: "ask", input: { question: "And then?" } }] }) });
   const runtime = createRuntime({ db: database.db, workflows: [ReviewClaim], resolveModel: () => model });
   const task = await startReview(database.db, runtime, { claim: UNEXPLAINED_CLAIM, assigneeId: sam!.id });
   await runtime.drain();
