@@ -29,19 +29,30 @@ export interface RunHandle<S extends string, Item> {
   goto(state: S): Transition<S>;
 }
 
-/** A state's wait for one event: who may deposit it, how long they get, and what happens if nobody does. */
-export interface Subscription<S extends string, Item> {
+/** Who may deposit into a slot, and the label they go by. */
+interface SubscriptionParties<S extends string, Item> {
   /** The role the answerer plays, for screens (e.g. "Filer"). */
   as?: string;
   /** The one person asked first (a user id), if any. */
   assignee?: (run: RunHandle<S, Item>) => string | null | undefined | Promise<string | null | undefined>;
   /** Everyone who may answer (user ids). */
   candidates?: (run: RunHandle<S, Item>) => readonly string[] | Promise<readonly string[]>;
-  /** The SLA: the slot is due this long after it opens. */
-  within?: Duration;
-  /** Runs once when the slot is still open at its due time. */
-  unfinished?: (run: RunHandle<S, Item>) => Transition<S> | undefined | Promise<Transition<S> | undefined>;
 }
+
+/**
+ * A state's wait for one event: who may deposit it, how long they get, and what happens if nobody
+ * does. A clock (`within`) needs an `unfinished` branch, or an expired run would sit nowhere.
+ */
+export type Subscription<S extends string, Item> = SubscriptionParties<S, Item> &
+  (
+    | {
+        /** The SLA: the slot is due this long after it opens. */
+        within: Duration;
+        /** Runs once when the slot is still open at its due time. */
+        unfinished: (run: RunHandle<S, Item>) => Transition<S> | undefined | Promise<Transition<S> | undefined>;
+      }
+    | { within?: undefined; unfinished?: undefined }
+  );
 
 /** Code that runs in a state; returning nothing stays put. */
 export type StateHandler<S extends string, Item, Args extends unknown[] = []> = (

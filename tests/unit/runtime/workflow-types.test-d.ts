@@ -87,3 +87,20 @@ describe("workflow types", () => {
     });
   });
 });
+
+describe("a subscription's clock", () => {
+  it("needs an unfinished branch", () => {
+    defineWorkflow({
+      name: "Clockwork",
+      tracks: reviewTasks,
+      initial: "Waiting",
+      events: { Answered: z.object({ text: z.string() }) },
+      states: {
+        Waiting: {
+          // @ts-expect-error `within` without `unfinished`
+          subscribe: { Answered: { within: { days: 1 } } },
+        },
+      },
+    });
+  });
+});
