@@ -1,9 +1,15 @@
 /**
  * Runs once when the Parley server starts (not during `next build`): open the database, apply
- * migrations, and in demo mode create the demo people, so the first request finds everything ready.
+ * migrations, start the worker, and in demo mode create the demo people — so the first request finds
+ * everything ready. A configuration mistake stops the server here with a message saying what to set.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
   const { prepareServer } = await import("./lib/startup");
-  await prepareServer();
+  try {
+    await prepareServer();
+  } catch (error) {
+    console.error(`Parley could not start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
 }

@@ -3,6 +3,7 @@ import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { AwaySwitch } from "@/components/away-switch";
 import { LiveRefresh } from "@/components/live-refresh";
+import { getAppRuntime } from "@/lib/app-runtime";
 import { navigationFor } from "@/lib/auth/roles";
 import { requirePageUser } from "@/lib/server/session";
 import { setMyAwayAction, signOutAction } from "./actions";
@@ -10,6 +11,7 @@ import { setMyAwayAction, signOutAction } from "./actions";
 export default async function SignedInLayout({ children }: { children: ReactNode }) {
   await connection();
   const user = await requirePageUser();
+  const { model } = await getAppRuntime();
   return (
     <div className="shell">
       <header className="topbar">
@@ -23,6 +25,13 @@ export default async function SignedInLayout({ children }: { children: ReactNode
             </Link>
           ))}
         </nav>
+        <span
+          className={model.kind === "scripted" ? "model-badge scripted" : "model-badge"}
+          data-testid="model-badge"
+          title={model.kind === "scripted" ? "No model is configured: agents follow a fixed script, not a real model." : undefined}
+        >
+          {model.label}
+        </span>
         <div className="account">
           <AwaySwitch away={user.away} action={setMyAwayAction} />
           <span className="user-name" data-testid="user-name">

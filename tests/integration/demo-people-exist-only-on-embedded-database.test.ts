@@ -4,12 +4,14 @@ import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase, getDatabase } from "@/db/client";
 import { findUserByEmail, listUsers } from "@/db/queries/users";
+import { getAppRuntime, stopAppRuntime } from "@/lib/app-runtime";
 import { verifyPassword } from "@/lib/auth/password";
 import { DEMO_USERS } from "@/lib/example/demo-users";
 import { prepareServer } from "@/lib/startup";
 import { createPostgresDatabase, TEST_POSTGRES_URL } from "../support/databases";
 
 afterEach(async () => {
+  await stopAppRuntime();
   await closeDatabase();
   vi.unstubAllEnvs();
 });
@@ -32,6 +34,26 @@ describe("starting Parley on the embedded database", () => {
         expect(printed.join("\n")).toContain(demo.password);
       }
     } finally {
+      await stopAppRuntime();
+      await closeDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("starts reviews of the demo claims, whose questions then wait on the demo assignees", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "parley-demo-"));
+    try {
+      vi.stubEnv("DATABASE_URL", "");
+      vi.stubEnv("PARLEY_DATA_DIR", dataDir);
+      await prepareServer(() => {});
+      const { runtime } = await getAppRuntime();
+      await runtime.drain();
+      const { db } = await getDatabase();
+      const sam = await findUserByEmail(db, "sam@parley.test");
+      const waitingOnSam = await runtime.answerableSlots(sam!.id);
+      expect(waitingOnSam.filter((slot) => slot.assigneeId === sam!.id)).toHaveLength(2);
+    } finally {
+      await stopAppRuntime();
       await closeDatabase();
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -43,12 +65,14 @@ describe("starting Parley on the embedded database", () => {
       vi.stubEnv("DATABASE_URL", "");
       vi.stubEnv("PARLEY_DATA_DIR", dataDir);
       await prepareServer(() => {});
+      await stopAppRuntime();
       await closeDatabase();
       const printed: string[] = [];
       await prepareServer((line) => printed.push(line));
       expect(await listUsers((await getDatabase()).db)).toHaveLength(DEMO_USERS.length);
       expect(printed.join("\n")).not.toMatch(/created/i);
     } finally {
+      await stopAppRuntime();
       await closeDatabase();
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -65,6 +89,7 @@ describe.runIf(TEST_POSTGRES_URL)("starting Parley on a DATABASE_URL database", 
       expect(await listUsers((await getDatabase()).db)).toEqual([]);
       for (const demo of DEMO_USERS) expect(printed.join("\n")).not.toContain(demo.password);
     } finally {
+      await stopAppRuntime();
       await closeDatabase();
       await drop();
     }
