@@ -14,9 +14,3 @@ for (const { user, links } of cases) {
     await page.context().close();
   });
 }
-
-test("every signed-in page says when agents run on the scripted model", async ({ browser }) => {
-  const page = await signedInPage(browser, people.operator);
-  await expect(page.getByTestId("model-badge")).toHaveText("Scripted model (no model configured)");
-  await page.context().close();
-});
