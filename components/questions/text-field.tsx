@@ -1,0 +1,29 @@
+import { type FieldProps, NoneCheckbox, SingleInputFrame, typedEntry } from "./field-frame";
+
+const INPUT_MODES: Partial<Record<string, "email" | "url">> = { email: "email", url: "url" };
+
+/**
+ * A free-text question. `maxlength`/`minlength` come from the schema's limits; its pattern is only
+ * checked by the browser hints (zod's `.regex()` is unanchored and tests trimmed text, unlike the
+ * `pattern` attribute) and, finally, by the server.
+ */
+export function TextField(props: FieldProps) {
+  const { field, entries, inputId, describedBy, invalid, bind } = props;
+  return (
+    <SingleInputFrame {...props}>
+      <input
+        type="text"
+        id={inputId}
+        {...bind()}
+        defaultValue={typedEntry(field, entries)}
+        maxLength={field.hints.maxLength}
+        minLength={field.hints.minLength}
+        inputMode={INPUT_MODES[field.hints.format ?? ""]}
+        aria-describedby={describedBy}
+        aria-invalid={invalid || undefined}
+        className="question-input"
+      />
+      <NoneCheckbox {...props} />
+    </SingleInputFrame>
+  );
+}
