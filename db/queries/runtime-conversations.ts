@@ -1,7 +1,9 @@
 import type { ModelMessage } from "ai";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../client";
-import { type Ask, asks, type QuestionSpec } from "../schema";
+import { DEFAULT_ATTEMPTS } from "../../lib/questions/attempts";
+import type { QuestionSpec } from "../../lib/questions/question-spec";
+import { type Ask, asks } from "../schema";
 import { insertRunEventsSql, type NewRunEvent } from "./runtime-events";
 
 /** One stored message of a conversation. */
@@ -77,8 +79,8 @@ export async function appendStep(
           order by m.n
           returning id
         ), asked as (
-          insert into asks (id, conversation_id, agent, task_id, tool_call_id, spec, asked_at)
-          select a.id, ${step.conversationId}::uuid, ${step.agent}, ${step.taskId}::uuid, a.tool_call_id, a.spec, ${step.at.toISOString()}::timestamptz
+          insert into asks (id, conversation_id, agent, task_id, tool_call_id, spec, attempts_allowed, asked_at)
+          select a.id, ${step.conversationId}::uuid, ${step.agent}, ${step.taskId}::uuid, a.tool_call_id, a.spec, ${DEFAULT_ATTEMPTS}, ${step.at.toISOString()}::timestamptz
           from jsonb_to_recordset(${newAsks}::jsonb) as a(id uuid, tool_call_id text, spec jsonb)
           returning id
         ), events as (${insertRunEventsSql(step.events)})
@@ -105,7 +107,8 @@ export async function findAsksByToolCallIds(db: Db, conversationId: string, tool
 }
 
 /**
- * Writes a person's answer as the result of one open ask: the ask is marked answered and the tool
+ * Writes a person's answer as the result of one open ask: the ask is marked answered (or, when it
+ * ended with nothing, closed with its reason — the text then says nobody answered) and the tool
  * result appended, in one statement that does nothing when the ask already has its result — an
  * answer is never written twice. Returns whether it wrote.
  */
@@ -116,7 +119,10 @@ export async function recordAnswer(
   const rows = await queryRows<{ id: string }>(
     db,
     sql`with answered as (
-          update asks set status = 'answered', answer = ${JSON.stringify({ text: answer.text })}::jsonb,
+          update asks set status = case when reason is null then 'answered' else 'nothing' end,
+            answer = case when reason is null then ${JSON.stringify({ text: answer.text })}::jsonb else answer end,
+            answered_by = case when reason is null
+              then coalesce(answered_by, (select finished_by from slots where slots.id = asks.slot_id)) end,
             answered_at = ${answer.at.toISOString()}::timestamptz
           where id = ${answer.askId} and status = 'open'
           returning id, conversation_id, tool_call_id

@@ -8,7 +8,8 @@ import { insertSlots, type NewSlot } from "./runtime-slots";
 /** The task table a workflow drives; only its `id` and `status` columns are touched. */
 export type TrackedTableColumns = PgTable & { id: PgColumn; status: PgColumn };
 
-function updateTrackedStatus(table: TrackedTableColumns, taskId: string, status: string, onlyIf: SQL): SQL {
+/** `update <tracked table> set status = …` for use inside a CTE, conditional on `onlyIf`. */
+export function updateTrackedStatus(table: TrackedTableColumns, taskId: string, status: string, onlyIf: SQL): SQL {
   return sql`update ${table} set ${sql.identifier(table.status.name)} = ${status}
     where ${sql.identifier(table.id.name)} = ${taskId} and ${onlyIf}`;
 }

@@ -12,7 +12,7 @@ export interface SlotRow {
   role: string | null;
   assigneeId: string | null;
   candidateIds: string[];
-  status: "open" | "finished" | "expired" | "cancelled";
+  status: "open" | "finished" | "expired" | "cancelled" | "closed";
   openedAt: Date;
   dueAt: Date | null;
   finishedBy: string | null;
@@ -159,12 +159,12 @@ export async function listSlotsForTask(db: Db, taskId: string): Promise<SlotRow[
 
 /**
  * The SLA sweep: expires open slots whose due time has passed and queues each one's `unfinished`
- * job, in one statement. Rows another sweeper holds are skipped, so two instances never expire the
- * same slot; returns how many this call expired.
+ * job, in one statement; the questions they were for end with nothing (reason `expired`). Rows another
+ * sweeper holds are skipped, so two instances never expire the same slot; returns the slots this call expired.
  */
-export async function expireDueSlots(db: Db, at: Date, limit = 100): Promise<number> {
+export async function expireDueSlots(db: Db, at: Date, limit = 100): Promise<SlotRow[]> {
   const now = at.toISOString();
-  const rows = await queryRows<{ expired: number }>(
+  const rows = await queryRows<RawSlot>(
     db,
     sql`with due as (
           select id from slots
@@ -180,15 +180,23 @@ export async function expireDueSlots(db: Db, at: Date, limit = 100): Promise<num
           insert into jobs (kind, workflow_instance_id, state, slot_id, payload, run_at)
           select 'expire', workflow_instance_id, state, id, jsonb_build_object('event', event), ${now}::timestamptz
           from expired
+        ), questions as (
+          -- The questions the slot was taking answers for end with nothing: nobody answered in time.
+          update asks set status = 'nothing', reason = 'expired', answered_at = ${now}::timestamptz
+          where slot_id in (select id from expired) and status = 'open' and reason is null
+          returning id, task_id, workflow_instance_id
         ), events as (
           insert into run_events (task_id, workflow_instance_id, kind, data, at)
           select task_id, workflow_instance_id, 'slot-expired',
             jsonb_build_object('event', event, 'slotId', id, 'dueAt', due_at, 'waitMs', wait_ms), ${now}::timestamptz
           from expired
+          union all
+          select task_id, workflow_instance_id, 'nothing', jsonb_build_object('questionId', id, 'reason', 'expired'), ${now}::timestamptz
+          from questions
         )
-        select count(*)::int as expired from expired`,
+        select ${SLOT_COLUMNS} from expired`,
   );
-  return Number(rows[0]?.expired ?? 0);
+  return rows.map(toSlot);
 }
 
 /** A slot to open when a state is entered. */

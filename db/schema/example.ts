@@ -28,6 +28,10 @@ export const reviewTasks = pgTable(
     createdBy: uuid("created_by").references(() => users.id),
     decision: text("decision").$type<"approved" | "rejected">(),
     decisionReason: text("decision_reason"),
+    /** How the filer asked to be paid back (the Reimbursement questionnaire's typed value). */
+    reimbursement: jsonb("reimbursement").$type<Record<string, unknown>>(),
+    /** Why no reimbursement answer came (refused, away, non-interactive, expired): not the filer's decision. */
+    reimbursementNothing: text("reimbursement_nothing"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("review_tasks_claim_idx").on(table.claimId)],

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { QuestionSpec } from "../../lib/questions/question-spec";
 import { users } from "./users";
 
 /** What a workflow instance is doing, as its task reads it. */
@@ -64,33 +65,54 @@ export const conversationMessages = pgTable(
   ],
 );
 
-/** What a question asks: today one free-text field with optional options; later several fields. */
-export interface QuestionSpec {
-  kind: "ask";
-  text: string;
-  options?: string[];
-}
+/** Why a question ended with nothing: never a decision by a person. */
+export const NOTHING_REASONS = ["refused", "away", "non-interactive", "expired"] as const;
+export type NothingReason = (typeof NOTHING_REASONS)[number];
 
-/** The platform's question record: an agent's pending ask call, and its answer once given. */
+/** Where a question is in its life: waiting, answered by a person, or closed with nothing (see `reason`). */
+export type QuestionStatus = "open" | "answered" | "nothing";
+
+/**
+ * The platform's question record, one road for both askers: an agent's pending ask call (a
+ * one-field spec; `conversation_id`/`agent`/`tool_call_id` set) and a flow's questionnaire put to a
+ * person (`workflow`/`event` name the flow's own schema in code). `spec` is lib/questions'
+ * serialisable QuestionSpec; the schema itself is never stored.
+ */
 export const asks = pgTable(
   "asks",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    conversationId: uuid("conversation_id")
-      .notNull()
-      .references(() => conversations.id),
-    agent: text("agent").notNull(),
+    conversationId: uuid("conversation_id").references(() => conversations.id),
+    agent: text("agent"),
     taskId: uuid("task_id").notNull(),
-    toolCallId: text("tool_call_id").notNull(),
+    toolCallId: text("tool_call_id"),
+    workflowInstanceId: uuid("workflow_instance_id").references(() => workflowInstances.id),
+    /** The workflow and event an answer is deposited as. */
+    workflow: text("workflow"),
+    event: text("event"),
+    /** The slot that takes the answer (who may answer, by when). */
+    slotId: uuid("slot_id"),
+    /** Which job step asked it, so a handler run again does not ask twice. */
+    stepKey: text("step_key"),
+    title: text("title"),
     spec: jsonb("spec").$type<QuestionSpec>().notNull(),
-    status: text("status").$type<"open" | "answered">().notNull().default("open"),
+    attemptsAllowed: integer("attempts_allowed").notNull().default(3),
+    /** Submissions the flow's schema refused so far. */
+    attemptsUsed: integer("attempts_used").notNull().default(0),
+    status: text("status").$type<QuestionStatus>().notNull().default("open"),
+    /** Set when the question ends with nothing (or, for an agent's ask, is about to). */
+    reason: text("reason").$type<NothingReason>(),
     answer: jsonb("answer"),
+    answeredBy: uuid("answered_by").references(() => users.id),
     askedAt: timestamp("asked_at", { withTimezone: true }).notNull(),
     answeredAt: timestamp("answered_at", { withTimezone: true }),
   },
   (table) => [
     uniqueIndex("asks_conversation_call_key").on(table.conversationId, table.toolCallId),
     index("asks_open_idx").on(table.conversationId).where(sql`${table.status} = 'open'`),
+    index("asks_slot_idx").on(table.slotId).where(sql`${table.slotId} is not null`),
+    index("asks_task_idx").on(table.taskId),
+    uniqueIndex("asks_step_key").on(table.stepKey).where(sql`${table.stepKey} is not null`),
   ],
 );
 
@@ -110,7 +132,8 @@ export const slots = pgTable(
     role: text("role"),
     assigneeId: uuid("assignee_id").references(() => users.id),
     candidateIds: uuid("candidate_ids").array().notNull().default(sql`'{}'::uuid[]`),
-    status: text("status").$type<"open" | "finished" | "expired" | "cancelled">().notNull().default("open"),
+    /** `closed`: the question ended with nothing (refused, away, non-interactive); nobody answered. */
+    status: text("status").$type<"open" | "finished" | "expired" | "cancelled" | "closed">().notNull().default("open"),
     openedAt: timestamp("opened_at", { withTimezone: true }).notNull(),
     dueAt: timestamp("due_at", { withTimezone: true }),
     finishedBy: uuid("finished_by").references(() => users.id),
@@ -177,6 +200,8 @@ export const RUN_EVENT_KINDS = [
   "question-asked",
   "parked",
   "answered",
+  "answer-refused",
+  "nothing",
   "resumed",
   "slot-opened",
   "slot-expired",

@@ -14,6 +14,9 @@ import { appendRunEvents, type NewRunEvent } from "@/db/queries/runtime-events";
 import type { Ask } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import type { AgentReply, AskedQuestion } from "./agent-reply";
+import { agentAskSpec, agentAskText } from "./agent-question";
+import type { Commit, RuntimeChange } from "./announce";
+import { questionAskedData } from "./question-events";
 import { ASK_TOOL_NAME, askInputSchema, askTool } from "./ask-tool";
 import type { Agent, TaskReference } from "./define-agent";
 
@@ -27,6 +30,8 @@ export interface TurnDependencies {
   readonly resolveModel: (agent: Agent) => LanguageModel;
   readonly turnTimeoutMs: number;
   readonly checkpoint: (point: Checkpoint) => void | Promise<void>;
+  /** Runs `work` in one transaction and announces the changes it reports, inside that transaction. */
+  readonly commit: Commit;
 }
 
 /** Where a turn runs: which workflow instance, and the key of each model step within the job. */
@@ -42,13 +47,8 @@ interface Conversation {
 }
 
 function toQuestion(ask: Ask): AskedQuestion {
-  return {
-    id: ask.id,
-    toolCallId: ask.toolCallId,
-    agent: ask.agent,
-    text: ask.spec.text,
-    ...(ask.spec.options ? { options: ask.spec.options } : {}),
-  };
+  const { text, options } = agentAskText(ask.spec);
+  return { id: ask.id, toolCallId: ask.toolCallId ?? "", agent: ask.agent ?? "", text, ...(options ? { options } : {}) };
 }
 
 function replyFrom(questions: readonly AskedQuestion[], text: string): AgentReply {
@@ -135,15 +135,16 @@ async function runModelStep(
   const asks: (NewAsk & { question: AskedQuestion })[] = askCalls.map((call) => {
     const input = askInputSchema.parse(call.input);
     const id = randomUUID();
-    const spec = { kind: "ask" as const, text: input.question, ...(input.options ? { options: input.options } : {}) };
-    return { id, toolCallId: call.toolCallId, spec, question: { id, toolCallId: call.toolCallId, agent: agent.name, text: spec.text, ...(spec.options ? { options: spec.options } : {}) } };
+    const spec = agentAskSpec(input.question, input.options);
+    const { text, options } = agentAskText(spec);
+    return { id, toolCallId: call.toolCallId, spec, question: { id, toolCallId: call.toolCallId, agent: agent.name, text, ...(options ? { options } : {}) } };
   });
   const events: NewRunEvent[] = [
     { ...base, kind: "turn-finished", data: { durationMs }, at },
     ...result.steps.flatMap((step) =>
       step.toolCalls.map((call): NewRunEvent => ({ ...base, kind: "tool-called", data: { tool: call.toolName, toolCallId: call.toolCallId, input: call.input }, at })),
     ),
-    ...asks.map((ask): NewRunEvent => ({ ...base, kind: "question-asked", data: { questionId: ask.id, text: ask.spec.text, options: ask.spec.options ?? null }, at })),
+    ...asks.map((ask): NewRunEvent => ({ ...base, kind: "question-asked", data: questionAskedData(ask.id, ask.spec), at })),
     ...(asks.length > 0 ? [{ ...base, kind: "parked" as const, data: { questions: asks.map((ask) => ask.id) }, at }] : []),
   ];
 
@@ -151,15 +152,18 @@ async function runModelStep(
     await appendRunEvents(db, events);
     return { parked: false, text: result.text };
   }
-  await appendStep(db, {
-    conversationId: conversation.id,
-    agent: agent.name,
-    taskId: task.id,
-    stepKey,
-    messages: [...newMessages, ...result.response.messages],
-    asks,
-    events,
-    at,
+  await deps.commit(async (tx) => {
+    await appendStep(tx, {
+      conversationId: conversation.id,
+      agent: agent.name,
+      taskId: task.id,
+      stepKey,
+      messages: [...newMessages, ...result.response.messages],
+      asks,
+      events,
+      at,
+    });
+    return { value: undefined, changes: asks.map((ask): RuntimeChange => ({ kind: "question-asked", taskId: task.id, questionId: ask.id, userIds: [] })) };
   });
   await deps.checkpoint("step-stored");
   return replyFrom(
@@ -218,13 +222,16 @@ export async function answerAgent(
     const at = deps.now();
     const message: ModelMessage = {
       role: "tool",
-      content: [{ type: "tool-result", toolCallId: target.toolCallId, toolName: ASK_TOOL_NAME, output: { type: "text", value: text } }],
+      content: [{ type: "tool-result", toolCallId: target.toolCallId ?? "", toolName: ASK_TOOL_NAME, output: { type: "text", value: text } }],
     };
     const resumed: NewRunEvent[] =
       remaining.length === 0
         ? [{ taskId: task.id, workflowInstanceId: scope.workflowInstanceId, agent: agent.name, kind: "resumed", data: { questionId: target.id }, at }]
         : [];
-    const recorded = await recordAnswer(db, { askId: target.id, text, message, events: resumed, at });
+    const recorded = await deps.commit(async (tx) => {
+      const wrote = await recordAnswer(tx, { askId: target.id, text, message, events: resumed, at });
+      return { value: wrote, changes: wrote ? [{ kind: "question-answered", taskId: task.id, questionId: target.id, userIds: [] }] : [] };
+    });
     if (remaining.length > 0) return replyFrom(remaining.map(toQuestion), "");
     // Saves reading the conversation again; if someone else recorded it meanwhile, read what they wrote.
     const current = recorded ? { ...conversation, messages: [...conversation.messages, { id: 0, message, stepKey: null }] } : await reopen(db, agent, task);

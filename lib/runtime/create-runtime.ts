@@ -29,6 +29,10 @@ import { answerAgent, askAgent, type Checkpoint, type TurnDependencies, type Tur
 import type { Agent, TaskReference } from "./define-agent";
 import type { AnyWorkflow, EventSchemas, RunHandle, StateDefinition, TrackedTable, Transition, Workflow } from "./define-workflow";
 import { durationToMilliseconds } from "./duration";
+import { type Announce, committer, type RuntimeChange } from "./announce";
+import { askPerson, createQuestionDesk, type QuestionDesk } from "./answer-questions";
+import { linkAgentAsksToSlot } from "@/db/queries/runtime-questions";
+import { questionnaireOf } from "./person";
 import { withRunScope } from "./run-scope";
 
 /** What a runtime is made of. Everything it touches is handed in, so a test can build a second one over the same database. */
@@ -48,6 +52,11 @@ export interface RuntimeOptions {
   turnTimeoutMs?: number;
   /** Called at named moments; tests use it to stop a runtime dead, as a crash would. */
   checkpoint?: (point: Checkpoint) => void | Promise<void>;
+  /**
+   * Told of every question asked, answered or closed with nothing, every slot opened, finished or
+   * expired and every run status change — inside the transaction that commits it (e.g. to NOTIFY).
+   */
+  announce?: Announce;
 }
 
 /** Any declared workflow, as a runtime registers it. */
@@ -69,7 +78,7 @@ export interface Deposit<E extends EventSchemas, K extends keyof E & string> {
 }
 
 /** A Parley runtime over one database: starts workflows, takes deposits, runs jobs, sweeps SLAs. */
-export interface Runtime {
+export interface Runtime extends QuestionDesk {
   readonly workerId: string;
   /**
    * Starts a workflow over a task (once per task; starting again does nothing). Pass the
@@ -144,8 +153,10 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const registry = new Map<string, AnyWorkflow>();
   for (const workflow of options.workflows as readonly unknown[] as readonly AnyWorkflow[]) registry.set(workflow.name, workflow);
 
+  const commit = committer(db, options.announce);
   const deps: TurnDependencies = {
     db,
+    commit,
     now,
     turnTimeoutMs: options.turnTimeoutMs ?? DEFAULT_TURN_TIMEOUT_MS,
     checkpoint: options.checkpoint ?? (() => {}),
@@ -155,6 +166,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         throw new AppError("model_unavailable", `No model is configured for ${agent.name}.`);
       }),
   };
+  const deskDeps = { db, now, commit, workflowNamed: (name: string) => workflowNamed(name) };
+  const desk = createQuestionDesk(deskDeps);
   const outsideJob: TurnScope = { workflowInstanceId: null, nextStepKey: () => null };
 
   function workflowNamed(name: string): AnyWorkflow {
@@ -205,7 +218,9 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       const waiting = await countOpenAsks(executor, from.taskId);
       if (waiting > 0) throw new StillWaitingError(workflow.name, to, waiting);
     }
-    await enterState(executor, {
+    const parties = (slot: NewSlot) => [...new Set([...(slot.assigneeId ? [slot.assigneeId] : []), ...slot.candidateIds])];
+    await committer(executor, options.announce)(async (tx) => {
+    await enterState(tx, {
       instanceId: from.instanceId,
       taskId: from.taskId,
       tracks: workflow.tracks,
@@ -230,6 +245,16 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       ],
       at,
     });
+    const changes: RuntimeChange[] = [{ kind: "run-status", taskId: from.taskId, status, userIds: [] }];
+    const [first] = slots;
+    if (first) {
+      // An agent's ask waiting for an answer is answered through the slot its workflow just opened.
+      const linked = await linkAgentAsksToSlot(tx, { taskId: from.taskId, slotId: first.id, workflowInstanceId: from.instanceId, workflow: workflow.name, event: first.event });
+      for (const questionId of linked) changes.push({ kind: "question-asked", taskId: from.taskId, questionId, slotId: first.id, userIds: parties(first) });
+    }
+    for (const slot of slots) changes.push({ kind: "slot-opened", taskId: from.taskId, slotId: slot.id, userIds: parties(slot) });
+    return { value: undefined, changes };
+    });
   }
 
   async function callHandler(workflow: AnyWorkflow, job: ClaimedJob, run: RunHandle<string, unknown>): Promise<Transition<string> | undefined> {
@@ -238,7 +263,14 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     const payload = (job.payload ?? {}) as { event?: string; payload?: unknown };
     if (job.kind === "enter") return state.enter?.(run);
     const event = payload.event ?? "";
-    if (job.kind === "expire") return state.subscribe?.[event]?.unfinished?.(run);
+    if (job.kind === "expire") {
+      const unfinished = state.subscribe?.[event]?.unfinished;
+      if (unfinished) return unfinished(run);
+      // A person's questionnaire that ran out of time: the flow's handler gets nothing, reason `expired`.
+      const onAnswer = state.on?.[event];
+      if (onAnswer && questionnaireOf(workflow.events[event])) return onAnswer(run, { ok: false, reason: "expired" });
+      return undefined;
+    }
     const handler = state.on?.[event];
     const schema = workflow.events[event];
     if (!handler || !schema) throw new Error(`${workflow.name}.${job.state} has no handler for ${event}`);
@@ -263,6 +295,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
           engine: {
             ask: (agent, task, turns) => askAgent(deps, scope, agent, task, turns),
             answer: (agent, task, text, answerOptions) => answerAgent(deps, scope, agent, task, text, answerOptions),
+            askPerson: (handle, schema, askOptions) =>
+              askPerson(deskDeps, { workflowInstanceId: job.instanceId, stepKey: scope.nextStepKey() }, handle, schema, askOptions),
           },
         },
         () => callHandler(workflow, job, run),
@@ -276,7 +310,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       // Another worker took this job over (our lease ran out) or moved the instance: theirs stands.
       if (error instanceof TransitionRejectedError) return;
       const at = now();
-      await failJob(db, {
+      await commit(async (tx) => {
+      const failed = await failJob(tx, {
         jobId: job.id,
         workerId,
         instanceId: job.instanceId,
@@ -293,6 +328,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
           },
         ],
         at,
+      });
+      return { value: failed, changes: failed ? [{ kind: "run-status", taskId: job.taskId, status: "retryable", userIds: [] }] : [] };
       });
     }
   }
@@ -321,7 +358,11 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       if (!parsed.success) throw new AppError("invalid_input", parsed.error.issues.map((issue) => issue.message).join("; "));
       const selector = { workflow: workflow.name, taskId: deposit.taskId, event: deposit.event, ...(deposit.slotId ? { slotId: deposit.slotId } : {}) };
       const at = now();
-      const won = await depositIntoSlot(db, { ...selector, by: deposit.by, payload: parsed.data, at });
+      const won = await commit(async (tx) => {
+        const slot = await depositIntoSlot(tx, { ...selector, by: deposit.by, payload: parsed.data, at });
+        const userIds = slot ? [...new Set([...(slot.assigneeId ? [slot.assigneeId] : []), ...slot.candidateIds])] : [];
+        return { value: slot, changes: slot ? [{ kind: "slot-finished", taskId: slot.taskId, slotId: slot.id, userIds }] : [] };
+      });
       if (won) return won;
       // The update decided; this read only explains the decision.
       const slot = await findSlotForExplanation(db, selector);
@@ -353,7 +394,18 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     },
 
     sweepExpiredSlots() {
-      return expireDueSlots(db, now());
+      return commit(async (tx) => {
+        const expired = await expireDueSlots(tx, now());
+        const changes = expired.map(
+          (slot): RuntimeChange => ({
+            kind: "slot-expired",
+            taskId: slot.taskId,
+            slotId: slot.id,
+            userIds: [...new Set([...(slot.assigneeId ? [slot.assigneeId] : []), ...slot.candidateIds])],
+          }),
+        );
+        return { value: expired.length, changes };
+      });
     },
 
     async tick() {
@@ -363,8 +415,13 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     },
 
     retry(workflow, taskId) {
-      return requeueFailedJobs(db, { workflow: workflow.name, taskId, tracks: workflowNamed(workflow.name).tracks, at: now() });
+      return commit(async (tx) => {
+        const requeued = await requeueFailedJobs(tx, { workflow: workflow.name, taskId, tracks: workflowNamed(workflow.name).tracks, at: now() });
+        return { value: requeued, changes: requeued > 0 ? [{ kind: "run-status", taskId, status: "running", userIds: [] }] : [] };
+      });
     },
+
+    ...desk,
 
     ask: (agent, task, turns) => askAgent(deps, outsideJob, agent, task, turns),
     answer: (agent, task, text, answerOptions) => answerAgent(deps, outsideJob, agent, task, text, answerOptions),

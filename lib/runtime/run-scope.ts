@@ -1,12 +1,16 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { ModelMessage } from "ai";
 import type { AgentReply } from "./agent-reply";
+import type { z } from "zod";
 import type { Agent, TaskReference } from "./define-agent";
+import type { RunHandle } from "./define-workflow";
+import type { AskPersonOptions, PersonAsked } from "./person";
 
 /** What an agent call needs from the runtime that is running the current job. */
 export interface AgentEngine {
   ask(agent: Agent, task: TaskReference, turns: readonly ModelMessage[]): Promise<AgentReply>;
   answer(agent: Agent, task: TaskReference, text: string, options?: { questionId?: string }): Promise<AgentReply>;
+  askPerson(run: RunHandle<string, unknown>, schema: z.ZodObject, options: AskPersonOptions): Promise<PersonAsked>;
 }
 
 /** The job a piece of state code is running in. */
@@ -22,9 +26,10 @@ export function withRunScope<T>(scope: RunScope, body: () => T): T {
 }
 
 /** The current run scope; `agent.ask`/`agent.answer` outside state code is a programming error. */
-export function currentRunScope(call: "ask" | "answer"): RunScope {
+export function currentRunScope(call: "ask" | "answer" | "person.ask"): RunScope {
   const scope = storage.getStore();
   if (!scope) {
+    if (call === "person.ask") throw new Error("person.ask() runs inside a workflow's state code.");
     throw new Error(`agent.${call}() runs inside a workflow's state code (or use runtime.${call}(agent, …)).`);
   }
   return scope;

@@ -1,0 +1,334 @@
+import { sql } from "drizzle-orm";
+import { type Db, queryRows } from "../client";
+import type { NothingReason, QuestionStatus } from "../schema";
+import type { QuestionSpec } from "../../lib/questions/question-spec";
+import { insertRunEventsSql, type NewRunEvent } from "./runtime-events";
+
+/** A question record with the slot that takes its answer, as the runtime and the inbox read it. */
+export interface QuestionRow {
+  id: string;
+  taskId: string;
+  /** Set for an agent's ask. */
+  agent: string | null;
+  conversationId: string | null;
+  workflowInstanceId: string | null;
+  workflow: string | null;
+  event: string | null;
+  title: string | null;
+  spec: QuestionSpec;
+  attemptsAllowed: number;
+  attemptsUsed: number;
+  status: QuestionStatus;
+  reason: NothingReason | null;
+  answer: unknown;
+  answeredBy: string | null;
+  answeredByName: string | null;
+  askedAt: Date;
+  answeredAt: Date | null;
+  slot: {
+    id: string;
+    status: "open" | "finished" | "expired" | "cancelled" | "closed";
+    assigneeId: string | null;
+    candidateIds: string[];
+    role: string | null;
+    openedAt: Date;
+    dueAt: Date | null;
+    finishedBy: string | null;
+    finishedByName: string | null;
+    finishedAt: Date | null;
+  } | null;
+}
+
+interface RawQuestion {
+  id: string;
+  task_id: string;
+  agent: string | null;
+  conversation_id: string | null;
+  workflow_instance_id: string | null;
+  workflow: string | null;
+  event: string | null;
+  title: string | null;
+  spec: QuestionSpec;
+  attempts_allowed: number;
+  attempts_used: number;
+  status: QuestionStatus;
+  reason: NothingReason | null;
+  answer: unknown;
+  answered_by: string | null;
+  answered_by_name: string | null;
+  asked_at: Date | string;
+  answered_at: Date | string | null;
+  slot_id: string | null;
+  slot_status: NonNullable<QuestionRow["slot"]>["status"] | null;
+  assignee_id: string | null;
+  candidate_ids: string[] | string | null;
+  role: string | null;
+  opened_at: Date | string | null;
+  due_at: Date | string | null;
+  finished_by: string | null;
+  finished_by_name: string | null;
+  finished_at: Date | string | null;
+}
+
+const QUESTION_SELECT = sql.raw(`select a.id, a.task_id, a.agent, a.conversation_id, a.workflow_instance_id, a.workflow, a.event, a.title,
+    a.spec, a.attempts_allowed, a.attempts_used, a.status, a.reason, a.answer, a.answered_by,
+    (select name from users where users.id = a.answered_by) as answered_by_name, a.asked_at, a.answered_at,
+    s.id as slot_id, s.status as slot_status, s.assignee_id, s.candidate_ids, s.role, s.opened_at, s.due_at, s.finished_by,
+    (select name from users where users.id = s.finished_by) as finished_by_name, s.finished_at
+  from asks a left join slots s on s.id = a.slot_id`);
+
+function toDate(value: Date | string): Date;
+function toDate(value: Date | string | null): Date | null;
+function toDate(value: Date | string | null): Date | null {
+  if (value === null) return null;
+  return value instanceof Date ? value : new Date(value);
+}
+
+function toQuestion(raw: RawQuestion): QuestionRow {
+  const candidates = raw.candidate_ids;
+  return {
+    id: raw.id,
+    taskId: raw.task_id,
+    agent: raw.agent,
+    conversationId: raw.conversation_id,
+    workflowInstanceId: raw.workflow_instance_id,
+    workflow: raw.workflow,
+    event: raw.event,
+    title: raw.title,
+    spec: raw.spec,
+    attemptsAllowed: Number(raw.attempts_allowed),
+    attemptsUsed: Number(raw.attempts_used),
+    status: raw.status,
+    reason: raw.reason,
+    answer: raw.answer,
+    answeredBy: raw.answered_by,
+    answeredByName: raw.answered_by_name,
+    askedAt: toDate(raw.asked_at),
+    answeredAt: toDate(raw.answered_at),
+    slot:
+      raw.slot_id && raw.slot_status && raw.opened_at
+        ? {
+            id: raw.slot_id,
+            status: raw.slot_status,
+            assigneeId: raw.assignee_id,
+            // A driver that does not parse uuid[] hands back its text form.
+            candidateIds: Array.isArray(candidates) ? candidates : (candidates ?? "").replace(/[{}]/g, "").split(",").filter(Boolean),
+            role: raw.role,
+            openedAt: toDate(raw.opened_at),
+            dueAt: toDate(raw.due_at),
+            finishedBy: raw.finished_by,
+            finishedByName: raw.finished_by_name,
+            finishedAt: toDate(raw.finished_at),
+          }
+        : null,
+  };
+}
+
+/** Who a question's slot lets answer: the assignee and the candidates. */
+export function partiesOf(question: Pick<QuestionRow, "slot">): string[] {
+  if (!question.slot) return [];
+  return [...new Set([...(question.slot.assigneeId ? [question.slot.assigneeId] : []), ...question.slot.candidateIds])];
+}
+
+/** One question with its slot. */
+export async function findQuestion(db: Db, questionId: string): Promise<QuestionRow | undefined> {
+  const rows = await queryRows<RawQuestion>(db, sql`${QUESTION_SELECT} where a.id = ${questionId}`);
+  return rows[0] ? toQuestion(rows[0]) : undefined;
+}
+
+/** A task's questions, oldest first. */
+export async function listQuestionsForTask(db: Db, taskId: string): Promise<QuestionRow[]> {
+  const rows = await queryRows<RawQuestion>(db, sql`${QUESTION_SELECT} where a.task_id = ${taskId} order by a.asked_at, a.id`);
+  return rows.map(toQuestion);
+}
+
+/**
+ * The questions a person may answer now: open, with an open slot that names them. One query over
+ * the slots' assignee and candidate indexes.
+ */
+export async function listAnswerableQuestions(db: Db, userId: string): Promise<QuestionRow[]> {
+  const rows = await queryRows<RawQuestion>(
+    db,
+    sql`${QUESTION_SELECT}
+        where s.status = 'open' and a.status = 'open' and a.reason is null
+          and (s.assignee_id = ${userId} or s.candidate_ids @> ${`{${userId}}`}::uuid[])
+        order by s.due_at nulls last, a.asked_at`,
+  );
+  return rows.map(toQuestion);
+}
+
+/** A flow's question to a person, with the slot that takes its answer. */
+export interface NewPersonQuestion {
+  id: string;
+  slotId: string;
+  taskId: string;
+  workflowInstanceId: string;
+  workflow: string;
+  state: string;
+  event: string;
+  stepKey: string | null;
+  title: string | null;
+  spec: QuestionSpec;
+  attemptsAllowed: number;
+  to: string;
+  dueAt: Date | null;
+  at: Date;
+  /** The tracked task table's status update, made only if the question was created. */
+  trackedStatus: (onlyIf: ReturnType<typeof sql>) => ReturnType<typeof sql>;
+  events: readonly NewRunEvent[];
+}
+
+/**
+ * Asks a person (one statement): the question record, its slot (assignee `to`), the run reading
+ * `waiting` and the events — unless this step already asked, in which case nothing is written and
+ * the earlier question is returned.
+ */
+export async function insertPersonQuestion(db: Db, question: NewPersonQuestion): Promise<{ id: string; slotId: string; created: boolean }> {
+  const at = question.at.toISOString();
+  const created = sql`exists (select 1 from asked)`;
+  const rows = await queryRows<{ id: string; slot_id: string; created: boolean }>(
+    db,
+    sql`with asked as (
+          insert into asks (id, task_id, workflow_instance_id, workflow, event, slot_id, step_key, title, spec, attempts_allowed, asked_at)
+          values (${question.id}, ${question.taskId}, ${question.workflowInstanceId}, ${question.workflow}, ${question.event},
+            ${question.slotId}, ${question.stepKey}, ${question.title}, ${JSON.stringify(question.spec)}::jsonb,
+            ${question.attemptsAllowed}, ${at}::timestamptz)
+          on conflict (step_key) where step_key is not null do nothing
+          returning id, slot_id
+        ), opened as (
+          insert into slots (id, workflow_instance_id, workflow, task_id, state, event, role, assignee_id, candidate_ids, opened_at, due_at)
+          select ${question.slotId}, ${question.workflowInstanceId}, ${question.workflow}, ${question.taskId}, ${question.state},
+            ${question.event}, null, ${question.to}, ${`{${question.to}}`}::uuid[], ${at}::timestamptz, ${question.dueAt?.toISOString() ?? null}::timestamptz
+          where ${created}
+        ), instance as (
+          update workflow_instances set status = 'waiting', updated_at = ${at}::timestamptz
+          where id = ${question.workflowInstanceId} and ${created}
+        ), tracked as (${question.trackedStatus(created)}),
+        events as (${insertRunEventsSql(question.events, created)})
+        select id, slot_id, true as created from asked
+        union all
+        select id, slot_id, false as created from asks where step_key = ${question.stepKey} and not ${created}`,
+  );
+  const row = rows[0];
+  if (!row) throw new Error("the question was neither created nor found");
+  return { id: row.id, slotId: row.slot_id, created: Boolean(row.created) };
+}
+
+/**
+ * Counts one refused submission, only if the question is still open and nobody counted one since
+ * `seenAttemptsUsed` was read (one conditional update). Returns the new count, or undefined when
+ * the question moved on meanwhile.
+ */
+export async function countRefusedAttempt(
+  db: Db,
+  refusal: { questionId: string; seenAttemptsUsed: number; by: string; events: readonly NewRunEvent[] },
+): Promise<{ attemptsUsed: number; attemptsAllowed: number } | undefined> {
+  const rows = await queryRows<{ attempts_used: number; attempts_allowed: number }>(
+    db,
+    sql`with counted as (
+          update asks set attempts_used = attempts_used + 1
+          where id = ${refusal.questionId} and status = 'open' and reason is null and attempts_used = ${refusal.seenAttemptsUsed}
+          returning attempts_used, attempts_allowed
+        ), events as (${insertRunEventsSql(refusal.events, sql`exists (select 1 from counted)`)})
+        select attempts_used, attempts_allowed from counted`,
+  );
+  const row = rows[0];
+  return row ? { attemptsUsed: Number(row.attempts_used), attemptsAllowed: Number(row.attempts_allowed) } : undefined;
+}
+
+/**
+ * Ends a question with nothing (one statement): the reason is stored (a flow's question is closed
+ * at once; an agent's ask is closed when the "no answer" is written as its call's result), its
+ * open slot is closed with nobody recorded as answering, and the job that hands the flow its
+ * nothing is queued. Does nothing unless the question and its slot are still open.
+ */
+export async function closeQuestionWithNothing(
+  db: Db,
+  closing: { questionId: string; reason: NothingReason; payload: unknown; events: readonly NewRunEvent[]; at: Date },
+): Promise<boolean> {
+  const at = closing.at.toISOString();
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`with slot as (
+          update slots set status = 'closed', finished_at = ${at}::timestamptz,
+            wait_ms = greatest(0, (extract(epoch from (${at}::timestamptz - opened_at)) * 1000)::bigint),
+            payload = ${JSON.stringify(closing.payload)}::jsonb
+          where id = (select slot_id from asks where id = ${closing.questionId}) and status = 'open'
+          returning *
+        ), closed as (
+          update asks set reason = ${closing.reason},
+            status = case when conversation_id is null then 'nothing' else status end,
+            answered_at = case when conversation_id is null then ${at}::timestamptz else answered_at end
+          where id = ${closing.questionId} and status = 'open' and reason is null and exists (select 1 from slot)
+          returning id
+        ), queued as (
+          insert into jobs (kind, workflow_instance_id, state, slot_id, payload, run_at)
+          select 'event', workflow_instance_id, state, id, jsonb_build_object('event', event, 'payload', payload), ${at}::timestamptz
+          from slot where exists (select 1 from closed)
+        ), events as (${insertRunEventsSql(closing.events, sql`exists (select 1 from closed)`)})
+        select id from closed`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Takes a person's answer (one statement): the slot is finished only if it is open, not past due
+ * and this person may answer it; then the question is marked answered by them (an agent's ask
+ * stays open until its call's result is written), the job that runs the flow's handler is queued
+ * and the `answered` event appended. Returns false when this caller did not win.
+ */
+export async function depositAnswer(
+  db: Db,
+  deposit: { questionId: string; slotId: string; by: string; payload: unknown; answer: unknown; at: Date },
+): Promise<boolean> {
+  const at = deposit.at.toISOString();
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`with won as (
+          update slots set status = 'finished', finished_by = ${deposit.by}, finished_at = ${at}::timestamptz,
+            wait_ms = greatest(0, (extract(epoch from (${at}::timestamptz - opened_at)) * 1000)::bigint),
+            payload = ${JSON.stringify(deposit.payload)}::jsonb
+          where id = ${deposit.slotId} and status = 'open'
+            and (due_at is null or due_at > ${at}::timestamptz)
+            and (assignee_id = ${deposit.by} or candidate_ids @> ${`{${deposit.by}}`}::uuid[])
+            and exists (select 1 from asks where id = ${deposit.questionId} and status = 'open' and reason is null)
+          returning *
+        ), answered as (
+          update asks set answer = ${JSON.stringify(deposit.answer)}::jsonb, answered_by = ${deposit.by},
+            status = case when conversation_id is null then 'answered' else status end,
+            answered_at = case when conversation_id is null then ${at}::timestamptz else answered_at end
+          where id = ${deposit.questionId} and exists (select 1 from won)
+          returning id
+        ), queued as (
+          insert into jobs (kind, workflow_instance_id, state, slot_id, payload, run_at)
+          select 'event', workflow_instance_id, state, id, jsonb_build_object('event', event, 'payload', payload), ${at}::timestamptz
+          from won
+        ), events as (
+          insert into run_events (task_id, workflow_instance_id, kind, data, at)
+          select task_id, workflow_instance_id, 'answered',
+            jsonb_build_object('event', event, 'slotId', id, 'questionId', ${deposit.questionId}::text, 'by', finished_by, 'waitMs', wait_ms), ${at}::timestamptz
+          from won
+        )
+        select id from answered`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Hands an agent's still-unanswered asks on a task to the slot just opened for them, so the slot
+ * takes their answer; asks whose slot is still open keep it.
+ */
+export async function linkAgentAsksToSlot(
+  db: Db,
+  link: { taskId: string; slotId: string; workflowInstanceId: string; workflow: string; event: string },
+): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update asks set slot_id = ${link.slotId}, workflow_instance_id = ${link.workflowInstanceId},
+          workflow = ${link.workflow}, event = ${link.event}
+        where task_id = ${link.taskId} and conversation_id is not null and status = 'open' and reason is null
+          and (slot_id is null or not exists (select 1 from slots s where s.id = asks.slot_id and s.status = 'open'))
+        returning id`,
+  );
+  return rows.map((row) => row.id);
+}

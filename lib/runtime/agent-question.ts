@@ -1,0 +1,58 @@
+import { z } from "zod";
+import type { NothingReason } from "@/db/schema";
+import { QUESTION_SPEC_VERSION, type QuestionSpec } from "@/lib/questions/question-spec";
+
+/** The one field an agent's ask is: its answer, in the person's words (or one of its options). */
+export const AGENT_ANSWER_FIELD = "answer";
+
+/** An agent's ask as a question spec: one text field, or an enum of its options when it gave any. */
+export function agentAskSpec(text: string, options?: readonly string[]): QuestionSpec {
+  const offered = options && options.length > 0 ? options : undefined;
+  return {
+    version: QUESTION_SPEC_VERSION,
+    fields: [
+      {
+        path: AGENT_ANSWER_FIELD,
+        name: AGENT_ANSWER_FIELD,
+        question: text,
+        kind: offered ? "enum" : "text",
+        ...(offered ? { options: offered.map((option) => ({ value: option, label: option })) } : {}),
+        optional: false,
+        nullable: false,
+        hasDefault: false,
+        hints: {},
+      },
+    ],
+    groups: [],
+    crossFieldChecks: false,
+  };
+}
+
+/** The question text and options of an agent's ask, read back from its spec. */
+export function agentAskText(spec: QuestionSpec): { text: string; options?: string[] } {
+  const field = spec.fields[0];
+  const options = field?.options?.map((option) => String(option.value));
+  return { text: field?.question ?? "", ...(options && options.length > 0 ? { options } : {}) };
+}
+
+/**
+ * The schema that judges an answer to an agent's ask. It is rebuilt from the stored spec: the spec
+ * was written by the agent's own tool call, server-side, never by the person answering.
+ */
+export function agentAskSchema(spec: QuestionSpec) {
+  const { options } = agentAskText(spec);
+  const [first, ...rest] = options ?? [];
+  const answer = first === undefined ? z.string().trim().min(1, "Please write an answer.") : z.enum([first, ...rest]);
+  return z.object({ [AGENT_ANSWER_FIELD]: answer });
+}
+
+/** What an agent's ask call gets as its result when nobody answered: marked as no answer, with why. */
+export function nothingText(reason: NothingReason): string {
+  const why: Record<NothingReason, string> = {
+    refused: "the person's answers were refused until the attempts ran out",
+    away: "the person is away",
+    "non-interactive": "nobody was at the terminal",
+    expired: "nobody answered in time",
+  };
+  return `[no answer — reason: ${reason}] Nobody answered this question: ${why[reason]}.`;
+}

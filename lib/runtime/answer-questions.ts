@@ -1,0 +1,367 @@
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import type { Db } from "@/db/client";
+import { updateTrackedStatus } from "@/db/queries/runtime-jobs";
+import {
+  closeQuestionWithNothing,
+  countRefusedAttempt,
+  depositAnswer,
+  findQuestion,
+  insertPersonQuestion,
+  listAnswerableQuestions,
+  partiesOf,
+  type QuestionRow,
+} from "@/db/queries/runtime-questions";
+import { findUserById } from "@/db/queries/users";
+import type { NothingReason } from "@/db/schema";
+import { type AnswerValidation, attemptLabel, type FormAnswer, formatAnswerText, specFromSchema, startAttempts, validateFormAnswer, validateTextAnswers } from "@/lib/questions";
+import { AGENT_ANSWER_FIELD, agentAskSchema, nothingText } from "./agent-question";
+import type { Commit, RuntimeChange } from "./announce";
+import type { AnyWorkflow, RunHandle } from "./define-workflow";
+import { durationToMilliseconds } from "./duration";
+import { type AskPersonOptions, type PersonAsked, questionnaireOf } from "./person";
+import { questionAskedData } from "./question-events";
+
+/** What a person submitted: a posted browser form, or text typed per field (terminal, answers file). */
+export type SubmittedAnswer = { form: FormAnswer } | { text: Readonly<Record<string, string | null | undefined>> };
+
+/** Why a submission or a closing was not taken, for a screen to say so. */
+export type QuestionUnavailable =
+  | { status: "not_found"; questionId: string; message: string }
+  | { status: "forbidden"; questionId: string; message: string }
+  | {
+      status: "conflict";
+      questionId: string;
+      /** Says who answered and when, or that it closed with nothing and why. */
+      message: string;
+      answeredBy: { id: string; name: string | null } | null;
+      answeredAt: Date | null;
+      /** Set when the question ended with nothing. */
+      reason: NothingReason | null;
+    };
+
+/** The fields' refusals, as {@link validateFormAnswer} words them. */
+type Refused = Extract<AnswerValidation<unknown>, { ok: false }>;
+
+/** The outcome of {@link QuestionDesk.submitAnswer}, a union on `status` for the screen to render. */
+export type SubmitAnswerResult =
+  | { status: "answered"; questionId: string; value: unknown }
+  | ({
+      status: "refused";
+      questionId: string;
+      /** The attempt the person is about to make: "attempt 2 of 3". */
+      attempt: string;
+      attemptsLeft: number;
+      /** What was submitted, as raw values, to hand back beside the refusals. */
+      raw: Record<string, unknown>;
+    } & Omit<Refused, "ok">)
+  | ({ status: "closed"; questionId: string; reason: "refused"; raw: Record<string, unknown> } & Omit<Refused, "ok">)
+  | QuestionUnavailable;
+
+/** The outcome of {@link QuestionDesk.closeWithNothing}. */
+export type CloseQuestionResult = { status: "closed"; questionId: string; reason: NothingReason } | QuestionUnavailable;
+
+/** The question API a surface (the inbox, the terminal) drives; part of the runtime. */
+export interface QuestionDesk {
+  /**
+   * Judges a submission with the flow's own schema (from the workflow in code, never from the
+   * client). Refused: nothing of the answer is committed, one attempt is counted, and the refusals
+   * come back by field path with the next attempt's label — or, when the attempts ran out, the
+   * question closes and the flow gets nothing (`refused`). Accepted: deposited exactly once.
+   */
+  submitAnswer(input: { questionId: string; by: string; answer: SubmittedAnswer }): Promise<SubmitAnswerResult>;
+  /**
+   * Ends an open question with nothing, now: the surface was told its person is away, or found
+   * nobody at the terminal. The flow gets nothing with that reason; it is never recorded as the
+   * person's decision. `by` (when given) must be someone the question is for.
+   */
+  closeWithNothing(input: { questionId: string; reason: "away" | "non-interactive"; by?: string }): Promise<CloseQuestionResult>;
+  /** The questions a person may answer now, soonest due first (one indexed query). */
+  questionsFor(userId: string): Promise<QuestionRow[]>;
+  /** A question with its slot, if it is for this person (or they answered it); otherwise null. */
+  questionFor(questionId: string, userId: string): Promise<QuestionRow | null>;
+}
+
+interface DeskDependencies {
+  db: Db;
+  now: () => Date;
+  commit: Commit;
+  workflowNamed(name: string): AnyWorkflow;
+}
+
+function isAgentAsk(question: QuestionRow): boolean {
+  return question.conversationId !== null;
+}
+
+function unavailable(question: QuestionRow, at: Date): QuestionUnavailable | undefined {
+  const slot = question.slot;
+  if (question.status === "answered" || slot?.status === "finished") {
+    const who = question.answeredByName ?? slot?.finishedByName ?? "someone else";
+    const when = question.answeredAt ?? slot?.finishedAt ?? null;
+    const by = question.answeredBy ?? slot?.finishedBy ?? null;
+    return {
+      status: "conflict",
+      questionId: question.id,
+      message: `Already answered by ${who} at ${when?.toISOString() ?? "an earlier time"}.`,
+      answeredBy: by ? { id: by, name: question.answeredByName ?? slot?.finishedByName ?? null } : null,
+      answeredAt: when,
+      reason: null,
+    };
+  }
+  if (question.reason || question.status === "nothing" || slot?.status === "expired" || (slot?.dueAt && slot.dueAt <= at)) {
+    const reason = question.reason ?? "expired";
+    const message =
+      reason === "expired" ? `This question closed unanswered at ${slot?.dueAt?.toISOString() ?? "its due time"}.` : `This question closed with no answer (${reason}).`;
+    return { status: "conflict", questionId: question.id, message, answeredBy: null, answeredAt: null, reason };
+  }
+  if (!slot || slot.status !== "open") {
+    return { status: "conflict", questionId: question.id, message: "This question is no longer open.", answeredBy: null, answeredAt: null, reason: null };
+  }
+  return undefined;
+}
+
+/** The question API over one runtime's database, clock and workflows. */
+export function createQuestionDesk(deps: DeskDependencies): QuestionDesk {
+  const { db, now, commit } = deps;
+
+  async function load(questionId: string, by: string | undefined): Promise<QuestionRow | QuestionUnavailable> {
+    const question = await findQuestion(db, questionId).catch(() => undefined);
+    if (!question) return { status: "not_found", questionId, message: "There is no such question." };
+    if (by !== undefined && !partiesOf(question).includes(by)) {
+      return { status: "forbidden", questionId, message: "This question is not for you." };
+    }
+    return question;
+  }
+
+  function schemaOf(question: QuestionRow): z.ZodObject {
+    if (isAgentAsk(question)) return agentAskSchema(question.spec);
+    const workflow = deps.workflowNamed(question.workflow ?? "");
+    const schema = questionnaireOf(workflow.events[question.event ?? ""]);
+    if (!schema) throw new Error(`${workflow.name} declares no answerOf(...) event ${question.event}`);
+    return schema;
+  }
+
+  /** What the flow's event receives: the typed answer for a questionnaire; for an agent's ask, the words for its call's result. */
+  function payloadOf(question: QuestionRow, answer: { value: unknown } | { reason: NothingReason }): unknown {
+    if (isAgentAsk(question)) {
+      if ("reason" in answer) return { text: nothingText(answer.reason), questionId: question.id };
+      const field = question.spec.fields[0];
+      const value = (answer.value as Record<string, unknown>)[AGENT_ANSWER_FIELD];
+      return { text: field ? formatAnswerText(field, value) : String(value), questionId: question.id };
+    }
+    return "reason" in answer ? { ok: false, reason: answer.reason } : { ok: true, value: answer.value };
+  }
+
+  function closeChanges(question: QuestionRow): RuntimeChange[] {
+    const userIds = partiesOf(question);
+    const slotId = question.slot?.id;
+    return [
+      { kind: "question-closed", taskId: question.taskId, questionId: question.id, userIds },
+      { kind: "slot-finished", taskId: question.taskId, ...(slotId ? { slotId } : {}), userIds },
+    ];
+  }
+
+  async function close(question: QuestionRow, reason: NothingReason, by: string | null, tx: Db, at: Date): Promise<boolean> {
+    return closeQuestionWithNothing(tx, {
+      questionId: question.id,
+      reason,
+      payload: payloadOf(question, { reason }),
+      events: [{ taskId: question.taskId, workflowInstanceId: question.workflowInstanceId, kind: "nothing", data: { questionId: question.id, reason, by }, at }],
+      at,
+    });
+  }
+
+  async function explain(questionId: string): Promise<QuestionUnavailable> {
+    const current = await load(questionId, undefined);
+    if ("status" in current && !("spec" in current)) return current;
+    return (
+      unavailable(current as QuestionRow, now()) ?? {
+        status: "conflict",
+        questionId,
+        message: "Someone else changed this question at the same moment; please try again.",
+        answeredBy: null,
+        answeredAt: null,
+        reason: null,
+      }
+    );
+  }
+
+  return {
+    async submitAnswer({ questionId, by, answer }) {
+      const loaded = await load(questionId, by);
+      if (!("spec" in loaded)) return loaded;
+      const question = loaded;
+      const at = now();
+      const closed = unavailable(question, at);
+      if (closed) return closed;
+      const schema = schemaOf(question);
+      // A questionnaire is judged by the flow's schema as its code says now; an agent's ask by its stored words.
+      const spec = isAgentAsk(question) ? question.spec : specFromSchema(schema);
+      const verdict = "form" in answer ? await validateFormAnswer(schema, answer.form, spec) : await validateTextAnswers(schema, answer.text, spec);
+      if (verdict.ok) {
+        const won = await commit(async (tx) => {
+          const wrote = await depositAnswer(tx, {
+            questionId,
+            slotId: question.slot!.id,
+            by,
+            payload: payloadOf(question, { value: verdict.value }),
+            answer: isAgentAsk(question) ? payloadOf(question, { value: verdict.value }) : verdict.value,
+            at,
+          });
+          const userIds = partiesOf(question);
+          return {
+            value: wrote,
+            changes: wrote
+              ? [
+                  { kind: "question-answered", taskId: question.taskId, questionId, userIds },
+                  { kind: "slot-finished", taskId: question.taskId, slotId: question.slot!.id, userIds },
+                ]
+              : [],
+          };
+        });
+        return won ? { status: "answered", questionId, value: verdict.value } : explain(questionId);
+      }
+      const { raw, fieldErrors, formErrors, refusals, moreChecksAfterThese } = verdict;
+      const refused = { fieldErrors, formErrors, refusals, moreChecksAfterThese };
+      const outcome = await commit(async (tx) => {
+        const counted = await countRefusedAttempt(tx, {
+          questionId,
+          seenAttemptsUsed: question.attemptsUsed,
+          by,
+          events: [
+            {
+              taskId: question.taskId,
+              workflowInstanceId: question.workflowInstanceId,
+              kind: "answer-refused",
+              data: { questionId, by, attempt: question.attemptsUsed + 1, of: question.attemptsAllowed },
+              at,
+            },
+          ],
+        });
+        if (!counted) return { value: undefined, changes: [] };
+        const userIds = partiesOf(question);
+        if (counted.attemptsUsed < counted.attemptsAllowed) {
+          return { value: counted, changes: [{ kind: "question-refused", taskId: question.taskId, questionId, userIds }] };
+        }
+        await close(question, "refused", by, tx, at);
+        return { value: counted, changes: closeChanges(question) };
+      });
+      if (!outcome) return explain(questionId);
+      if (outcome.attemptsUsed >= outcome.attemptsAllowed) return { status: "closed", questionId, reason: "refused", raw, ...refused };
+      const attempts = { allowed: outcome.attemptsAllowed, refused: outcome.attemptsUsed };
+      return { status: "refused", questionId, attempt: attemptLabel(attempts), attemptsLeft: attempts.allowed - attempts.refused, raw, ...refused };
+    },
+
+    async closeWithNothing({ questionId, reason, by }) {
+      const loaded = await load(questionId, by);
+      if (!("spec" in loaded)) return loaded;
+      const question = loaded;
+      const at = now();
+      const closed = unavailable(question, at);
+      if (closed) return closed;
+      const done = await commit(async (tx) => {
+        const wrote = await close(question, reason, by ?? null, tx, at);
+        return { value: wrote, changes: wrote ? closeChanges(question) : [] };
+      });
+      return done ? { status: "closed", questionId, reason } : explain(questionId);
+    },
+
+    questionsFor: (userId) => listAnswerableQuestions(db, userId),
+
+    async questionFor(questionId, userId) {
+      const question = await findQuestion(db, questionId).catch(() => undefined);
+      if (!question) return null;
+      return partiesOf(question).includes(userId) || question.answeredBy === userId ? question : null;
+    },
+  };
+}
+
+/** What asking a person needs from the job it runs in. */
+export interface AskPersonScope {
+  workflowInstanceId: string;
+  stepKey: string | null;
+}
+
+/** `person.ask` inside a job: the question record and its slot, or nothing at once for someone away. */
+export async function askPerson(
+  deps: DeskDependencies,
+  scope: AskPersonScope,
+  run: RunHandle<string, unknown>,
+  schema: z.ZodObject,
+  options: AskPersonOptions,
+): Promise<PersonAsked> {
+  const workflow = deps.workflowNamed(run.workflow);
+  const event = Object.keys(workflow.events).find((name) => questionnaireOf(workflow.events[name]) === schema);
+  if (!event) {
+    throw new Error(`${workflow.name} asks a person for a schema it does not declare: add \`events: { <Name>: answerOf(schema) }\` to it.`);
+  }
+  if (!workflow.states[run.state]?.on?.[event]) {
+    throw new Error(`${workflow.name}.${run.state} asks a person but has no \`on: { ${event}(run, answer) }\` to take the answer.`);
+  }
+  const person = await findUserById(run.db, options.to);
+  if (!person) throw new Error(`person.ask: there is no user ${options.to}.`);
+  const spec = specFromSchema(schema, options.title ? { title: options.title } : {});
+  const attempts = startAttempts(options.attempts);
+  const at = deps.now();
+  const id = randomUUID();
+  const slotId = randomUUID();
+  const dueAt = options.within ? new Date(at.getTime() + durationToMilliseconds(options.within)) : null;
+  const base = { taskId: run.taskId, workflowInstanceId: scope.workflowInstanceId, at };
+  const question = { slot: { assigneeId: options.to, candidateIds: [options.to] } } as Pick<QuestionRow, "slot">;
+  const userIds = partiesOf(question);
+  return deps.commit(async (tx) => {
+    const asked = await insertPersonQuestion(tx, {
+      id,
+      slotId,
+      taskId: run.taskId,
+      workflowInstanceId: scope.workflowInstanceId,
+      workflow: workflow.name,
+      state: run.state,
+      event,
+      stepKey: scope.stepKey,
+      title: spec.title ?? null,
+      spec,
+      attemptsAllowed: attempts.allowed,
+      to: options.to,
+      dueAt,
+      at,
+      trackedStatus: (onlyIf) => updateTrackedStatus(workflow.tracks, run.taskId, "waiting", onlyIf),
+      events: [
+        { ...base, kind: "question-asked", data: questionAskedData(id, spec, { to: options.to, attempts: attempts.allowed }) },
+        { ...base, kind: "slot-opened", data: { slotId, event, assigneeId: options.to, candidates: 1, dueAt: dueAt?.toISOString() ?? null } },
+        { ...base, kind: "parked", data: { questions: [id] } },
+      ],
+    });
+    if (!asked.created) {
+      const existing = await findQuestion(tx, asked.id);
+      const value: PersonAsked =
+        existing?.status === "nothing" && existing.reason
+          ? { status: "nothing", questionId: asked.id, reason: existing.reason }
+          : { status: "asked", questionId: asked.id, slotId: asked.slotId };
+      return { value, changes: [] };
+    }
+    const changes: RuntimeChange[] = [
+      { kind: "question-asked", taskId: run.taskId, questionId: id, userIds },
+      { kind: "slot-opened", taskId: run.taskId, slotId, userIds },
+      { kind: "run-status", taskId: run.taskId, status: "waiting", userIds: [] },
+    ];
+    if (!person.away) return { value: { status: "asked", questionId: id, slotId } as PersonAsked, changes };
+    // Someone away is not left a question: the flow is told at once, through its own handler.
+    const row = (await findQuestion(tx, id))!;
+    await closeQuestionWithNothing(tx, {
+      questionId: id,
+      reason: "away",
+      payload: { ok: false, reason: "away" },
+      events: [{ ...base, kind: "nothing", data: { questionId: id, reason: "away", by: null } }],
+      at,
+    });
+    return { value: { status: "nothing", questionId: id, reason: "away" } as PersonAsked, changes: [...changes, ...closeChanges(row)] };
+  });
+
+  function closeChanges(row: QuestionRow): RuntimeChange[] {
+    return [
+      { kind: "question-closed", taskId: row.taskId, questionId: row.id, userIds },
+      { kind: "slot-finished", taskId: row.taskId, slotId, userIds },
+    ];
+  }
+}

@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { NOTHING_REASONS, type NothingReason } from "@/db/schema";
+import type { Duration } from "./duration";
+import type { RunHandle } from "./define-workflow";
+import { currentRunScope } from "./run-scope";
+
+/**
+ * What a flow gets back from a person: the typed value, or nothing with its reason — one branch
+ * for every reason nobody answered (attempts refused, away, nobody at the terminal, SLA expired).
+ */
+export type PersonAnswer<Value> = { readonly ok: true; readonly value: Value } | { readonly ok: false; readonly reason: NothingReason };
+
+const questionnaires = new WeakMap<z.ZodType, z.ZodType>();
+
+/**
+ * The event a workflow declares to receive a person's answer to `schema`:
+ * `events: { Reimbursed: answerOf(Reimbursement) }`, handled by `on: { Reimbursed(run, answer) }`
+ * with `answer` a {@link PersonAnswer}. The schema stays in code: submissions are judged by it,
+ * server-side; the value in the event was judged already and is not parsed again.
+ */
+export function answerOf<Schema extends z.ZodObject>(schema: Schema) {
+  const event = z.union([
+    z.object({ ok: z.literal(true), value: z.custom<z.output<Schema>>((value) => typeof value === "object" && value !== null) }),
+    z.object({ ok: z.literal(false), reason: z.enum(NOTHING_REASONS) }),
+  ]);
+  questionnaires.set(event, schema);
+  return event as z.ZodType<PersonAnswer<z.output<Schema>>, PersonAnswer<z.output<Schema>>>;
+}
+
+/** The questionnaire schema an {@link answerOf} event was declared for, if it is one. */
+export function questionnaireOf(event: z.ZodType | undefined): z.ZodObject | undefined {
+  return event ? (questionnaires.get(event) as z.ZodObject | undefined) : undefined;
+}
+
+/** How a flow puts a questionnaire to a person. */
+export interface AskPersonOptions {
+  /** The user id of the person asked (they alone may answer). */
+  to: string;
+  /** A title for screens; defaults to the schema's `.meta({ title })`. */
+  title?: string;
+  /** The SLA: the question expires this long after it is asked, and the flow gets nothing (`expired`). */
+  within?: Duration;
+  /** Refused submissions allowed before the flow gets nothing (`refused`); default 3. */
+  attempts?: number;
+}
+
+/** What asking did: the question is open (the answer arrives in the state's handler) or already closed with nothing. */
+export type PersonAsked =
+  | { readonly status: "asked"; readonly questionId: string; readonly slotId: string }
+  | { readonly status: "nothing"; readonly questionId: string; readonly reason: NothingReason };
+
+/** The person a flow hands work to. Not an agent: no turns, no turn clock, no handoff edge. */
+export const person = {
+  /**
+   * Puts the questionnaire `schema` to one person from a workflow's state code, and parks the run
+   * exactly as an agent's ask does: one question record holding the spec, one slot for the answer.
+   * Stay in the state (return nothing): its `on` handler for the {@link answerOf} event receives
+   * the typed value, or nothing with the reason. A person marked away gets no question — the
+   * handler gets nothing (`away`) at once.
+   */
+  ask<S extends string, Item>(run: RunHandle<S, Item>, schema: z.ZodObject, options: AskPersonOptions): Promise<PersonAsked> {
+    return currentRunScope("person.ask").engine.askPerson(run as RunHandle<string, unknown>, schema, options);
+  },
+};
