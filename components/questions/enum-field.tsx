@@ -55,9 +55,12 @@ function EnumRadios(props: FieldProps) {
 
 function EnumSelect(props: FieldProps) {
   const { field, inputId, describedBy, invalid, bind } = props;
+  const selected = selectedValue(props);
   return (
     <SingleInputFrame {...props}>
-      <select id={inputId} {...bind()} defaultValue={selectedValue(props)} aria-describedby={describedBy} aria-invalid={invalid || undefined} className="question-input">
+      {/* React applies a select's defaultValue only when it mounts, and React 19 resets the form to
+          it after an action: a new starting value mounts a new select, so the reset keeps the choice. */}
+      <select key={selected} id={inputId} {...bind()} defaultValue={selected} aria-describedby={describedBy} aria-invalid={invalid || undefined} className="question-input">
         {/* Posts "", which is missing: the schema then takes the default, skips or refuses. */}
         <option value="">Choose…</option>
         {(field.options ?? []).map((option) => (
