@@ -2,22 +2,26 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { claims, type ReviewTask, reviewQuestions, reviewTasks } from "@/db/schema";
-import { type AgentReply, defineWorkflow, turn } from "@/lib/runtime";
+import { type AgentReply, answerOf, defineWorkflow, person, turn } from "@/lib/runtime";
 import { Auditor } from "./auditor";
 import { claimBrief, parseDecision } from "./claim-brief";
+import { REIMBURSE_WITHIN, Reimbursement } from "./reimbursement";
 import { closeQuestion, listAnswererIds, listOpenQuestions, writeQuestions } from "./review-questions";
 
 /** How long the filer has to answer before the review fails. */
 export const ANSWER_WITHIN = { days: 2 } as const;
 
-async function recordDecision(db: Db, task: ReviewTask, reply: AgentReply): Promise<boolean> {
+async function recordDecision(db: Db, task: ReviewTask, reply: AgentReply): Promise<"approved" | "rejected" | undefined> {
   const decision = parseDecision(reply.text);
-  if (!decision) return false;
+  if (!decision) return undefined;
   await db.update(reviewTasks).set({ decision: decision.decision, decisionReason: decision.reason }).where(eq(reviewTasks.id, task.id));
-  return true;
+  return decision.decision;
 }
 
-/** The demo workflow: the Auditor reviews a claim, parking in `Waiting` whenever it asks the filer. */
+/**
+ * The demo workflow: the Auditor reviews a claim, parking in `Waiting` whenever it asks the filer;
+ * an approved claim then asks the filer the Reimbursement questionnaire.
+ */
 export const ReviewClaim = defineWorkflow({
   name: "ReviewClaim",
   tracks: reviewTasks,
@@ -28,6 +32,8 @@ export const ReviewClaim = defineWorkflow({
       /** Which question this answers (the ask id); optional while only one is open. */
       questionId: z.string().uuid().optional(),
     }),
+    /** The filer's answer to the Reimbursement questionnaire, or nothing with its reason. */
+    Reimbursed: answerOf(Reimbursement),
   },
   states: {
     Running: {
@@ -39,7 +45,9 @@ export const ReviewClaim = defineWorkflow({
           await writeQuestions(run.db, run.taskId, reply.questions, run.now);
           return run.goto("Waiting");
         }
-        return (await recordDecision(run.db, run.item, reply)) ? run.goto("Completed") : run.goto("Failed");
+        const decision = await recordDecision(run.db, run.item, reply);
+        if (decision === "approved") return run.goto("Reimbursing");
+        return decision ? run.goto("Completed") : run.goto("Failed");
       },
     },
     Waiting: {
@@ -64,11 +72,33 @@ export const ReviewClaim = defineWorkflow({
             await writeQuestions(run.db, run.taskId, reply.questions, run.now);
             return run.goto("Waiting");
           }
-          return (await recordDecision(run.db, run.item, reply)) ? run.goto("Completed") : run.goto("Failed");
+          const decision = await recordDecision(run.db, run.item, reply);
+        if (decision === "approved") return run.goto("Reimbursing");
+        return decision ? run.goto("Completed") : run.goto("Failed");
+        },
+      },
+    },
+    Reimbursing: {
+      async enter(run) {
+        const filer = run.item.assigneeId ?? run.item.createdBy;
+        if (!filer) return run.goto("NotReimbursed");
+        // Parks here; the answer (or nothing) arrives in `on.Reimbursed`.
+        await person.ask(run, Reimbursement, { to: filer, within: REIMBURSE_WITHIN, attempts: 3 });
+        return undefined;
+      },
+      on: {
+        async Reimbursed(run, answer) {
+          if (!answer.ok) {
+            await run.db.update(reviewTasks).set({ reimbursementNothing: answer.reason }).where(eq(reviewTasks.id, run.taskId));
+            return run.goto("NotReimbursed");
+          }
+          await run.db.update(reviewTasks).set({ reimbursement: answer.value }).where(eq(reviewTasks.id, run.taskId));
+          return run.goto("Completed");
         },
       },
     },
     Completed: { terminal: "success" },
+    NotReimbursed: { terminal: "error", message: "the claim was approved, but the filer gave no reimbursement details" },
     Failed: { terminal: "error", message: "the review could not be completed" },
   },
 });

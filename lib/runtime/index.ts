@@ -15,5 +15,11 @@ export {
   type Workflow,
 } from "./define-workflow";
 export type { Duration } from "./duration";
+export { AGENT_ANSWER_FIELD, agentAskSchema, agentAskSpec, nothingText } from "./agent-question";
+export type { Announce, RuntimeChange, RuntimeChangeKind } from "./announce";
+export type { CloseQuestionResult, QuestionDesk, QuestionUnavailable, SubmitAnswerResult, SubmittedAnswer } from "./answer-questions";
+export type { QuestionRow } from "@/db/queries/runtime-questions";
+export type { NothingReason } from "@/db/schema";
+export { answerOf, type AskPersonOptions, person, type PersonAnswer, type PersonAsked, questionnaireOf } from "./person";
 export { startWorker, type Worker } from "./start-worker";
 export { turn } from "./turn";

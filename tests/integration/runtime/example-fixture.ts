@@ -17,6 +17,16 @@ export const UNEXPLAINED_CLAIM = {
   description: "Dinner.",
 };
 
+/** A claim the record explains: the Auditor approves it without asking, and the filer is asked how to be paid back. */
+export const EXPLAINED_CLAIM = {
+  title: "Taxi to the client",
+  amountCents: 3_400,
+  currency: "EUR",
+  merchant: "Lisbon Taxis",
+  incurredOn: "2026-11-04",
+  description: "Taxi from the airport to the Acme office for the renewal meeting.",
+};
+
 /** A database with the demo people, and a runtime on the scripted Auditor. */
 export interface ExampleFixture {
   database: TestDatabase;
@@ -28,6 +38,8 @@ export interface ExampleFixture {
   /** Another runtime over the same database, as after a restart (fresh model, fresh everything). */
   restart(options?: Partial<RuntimeOptions>): { runtime: Runtime; model: ScriptedModel };
   startUnexplainedReview(): ReturnType<typeof startReview>;
+  /** Starts a review the Auditor approves at once (filer: Sam) and runs it to the Reimbursement question. */
+  startApprovedReview(): ReturnType<typeof startReview>;
 }
 
 export async function createExampleFixture(kind: DatabaseKind, options: Partial<RuntimeOptions> = {}): Promise<ExampleFixture> {
@@ -52,5 +64,10 @@ export async function createExampleFixture(kind: DatabaseKind, options: Partial<
     omar: omar!,
     restart: build,
     startUnexplainedReview: () => startReview(database.db, runtime, { claim: UNEXPLAINED_CLAIM, assigneeId: sam!.id, createdBy: omar!.id }),
+    async startApprovedReview() {
+      const task = await startReview(database.db, runtime, { claim: EXPLAINED_CLAIM, assigneeId: sam!.id, createdBy: omar!.id });
+      await runtime.drain();
+      return task;
+    },
   };
 }

@@ -10,7 +10,7 @@ describe.each(DATABASE_KINDS)("the whole road of a claim review (%s)", (kind) =>
   let fixture: ExampleFixture;
   afterEach(async () => fixture?.database.close());
 
-  it("parks with a question, parks again on a thin answer, and completes with a decision", async () => {
+  it("parks with a question, parks again on a thin answer, approves, and completes with the filer's reimbursement answer", async () => {
     fixture = await createExampleFixture(kind);
     const { runtime, database, sam, priya } = fixture;
     const task = await fixture.startUnexplainedReview();
@@ -37,8 +37,15 @@ describe.each(DATABASE_KINDS)("the whole road of a claim review (%s)", (kind) =>
     });
     await runtime.drain();
 
+    expect(await statusOf()).toMatchObject({ status: "waiting", decision: "approved" });
+    const [reimbursement] = await runtime.questionsFor(sam.id);
+    expect(reimbursement?.title).toBe("Reimbursement");
+    const answered = await runtime.submitAnswer({ questionId: reimbursement!.id, by: sam.id, answer: { text: { method: "bank transfer", urgent: "no", attendees: "Sam, Acme team" } } });
+    expect(answered.status).toBe("answered");
+    await runtime.drain();
+
     const finished = await statusOf();
-    expect(finished).toMatchObject({ status: "completed", decision: "approved" });
+    expect(finished).toMatchObject({ status: "completed", decision: "approved", reimbursement: { method: "bank_transfer", urgent: false, currency: "EUR", attendees: ["Sam", "Acme team"] } });
     expect(finished.decisionReason).toMatch(/Acme procurement team/);
 
     const events = await runtime.events(task.id);
@@ -65,11 +72,16 @@ describe.each(DATABASE_KINDS)("the whole road of a claim review (%s)", (kind) =>
       "resumed",
       "turn-started",
       "turn-finished",
+      "state-entered", // Reimbursing
+      "question-asked",
+      "slot-opened",
+      "parked",
+      "answered",
       "state-entered", // Completed
       "completed",
     ]);
-    const answered = events.filter((event) => event.kind === "answered");
-    expect(answered.map((event) => event.data.by)).toEqual([sam.id, priya.id]);
+    const answers = events.filter((event) => event.kind === "answered");
+    expect(answers.map((event) => event.data.by)).toEqual([sam.id, priya.id, sam.id]);
     expect(events.filter((event) => event.kind === "turn-started").every((event) => event.agent === "Auditor")).toBe(true);
   });
 });

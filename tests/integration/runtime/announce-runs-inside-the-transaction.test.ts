@@ -1,0 +1,51 @@
+import { sql } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { queryRows } from "@/db/client";
+import type { RuntimeChange } from "@/lib/runtime";
+import { DATABASE_KINDS } from "@/tests/support/databases";
+import { createExampleFixture, type ExampleFixture } from "./example-fixture";
+
+describe.each(DATABASE_KINDS)("the announce hook (%s)", (kind) => {
+  let fixture: ExampleFixture;
+  afterEach(async () => fixture?.database.close());
+
+  it("is told of a question asked, its slot and the run's status, naming whose inbox changed", async () => {
+    const changes: RuntimeChange[] = [];
+    fixture = await createExampleFixture(kind, { announce: async (_db, change) => void changes.push(change) });
+    const task = await fixture.startApprovedReview();
+    const [question] = await fixture.runtime.questionsFor(fixture.sam.id);
+    expect(changes).toContainEqual({ kind: "question-asked", taskId: task.id, questionId: question!.id, userIds: [fixture.sam.id] });
+    expect(changes).toContainEqual({ kind: "slot-opened", taskId: task.id, slotId: question!.slot!.id, userIds: [fixture.sam.id] });
+    expect(changes).toContainEqual({ kind: "run-status", taskId: task.id, status: "waiting", userIds: [] });
+  });
+
+  it("writes inside the transaction of the change it announces", async () => {
+    fixture = await createExampleFixture(kind, {
+      announce: async (db, change) => {
+        await db.execute(sql`insert into run_events (task_id, kind, data, at) values (${change.taskId}, 'state-entered', ${JSON.stringify({ announced: change.kind })}::jsonb, now())`);
+      },
+    });
+    await fixture.startApprovedReview();
+    const [question] = await fixture.runtime.questionsFor(fixture.sam.id);
+    await fixture.runtime.submitAnswer({ questionId: question!.id, by: fixture.sam.id, answer: { text: { method: "1", urgent: "n", attendees: "Ana" } } });
+    const announced = await queryRows<{ kind: string }>(fixture.database.db, sql`select data->>'announced' as kind from run_events where data ? 'announced'`);
+    expect(announced.map((row) => row.kind)).toContain("question-answered");
+  });
+
+  it("announces nothing, and nothing is committed, when the change rolls back", async () => {
+    fixture = await createExampleFixture(kind);
+    await fixture.startApprovedReview();
+    const [question] = await fixture.runtime.questionsFor(fixture.sam.id);
+    const announced: RuntimeChange[] = [];
+    const { runtime } = fixture.restart({
+      announce: async (_db, change) => {
+        announced.push(change);
+        throw new Error("the notification could not be written");
+      },
+    });
+    const submit = runtime.submitAnswer({ questionId: question!.id, by: fixture.sam.id, answer: { text: { method: "1", urgent: "n", attendees: "Ana" } } });
+    await expect(submit).rejects.toThrow("the notification could not be written");
+    expect(await fixture.runtime.questionFor(question!.id, fixture.sam.id)).toMatchObject({ status: "open", answer: null, slot: { status: "open" } });
+    expect(announced).toHaveLength(1);
+  });
+});

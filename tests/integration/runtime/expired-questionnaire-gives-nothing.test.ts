@@ -1,0 +1,37 @@
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { listQuestionsForTask } from "@/db/queries/runtime-questions";
+import { reviewTasks } from "@/db/schema";
+import { DATABASE_KINDS } from "@/tests/support/databases";
+import { DAY, HOUR, manualClock } from "./clock";
+import { createExampleFixture, type ExampleFixture } from "./example-fixture";
+
+describe.each(DATABASE_KINDS)("a flow's questionnaire whose SLA runs out (%s)", (kind) => {
+  let fixture: ExampleFixture;
+  afterEach(async () => fixture?.database.close());
+
+  it("gives the flow nothing with reason expired, once, and stores it as no answer", async () => {
+    const clock = manualClock();
+    fixture = await createExampleFixture(kind, { now: clock.now });
+    const task = await fixture.startApprovedReview();
+    clock.advance(3 * DAY + HOUR);
+    expect(await fixture.runtime.tick()).toEqual({ expired: 1, jobs: 1 });
+    expect(await fixture.runtime.tick()).toEqual({ expired: 0, jobs: 0 });
+
+    const [row] = await fixture.database.db.select().from(reviewTasks).where(eq(reviewTasks.id, task.id));
+    expect(row).toMatchObject({ status: "failed", reimbursementNothing: "expired", reimbursement: null });
+    const [question] = await listQuestionsForTask(fixture.database.db, task.id);
+    expect(question).toMatchObject({ status: "nothing", reason: "expired", answeredBy: null, slot: { status: "expired" } });
+  });
+
+  it("refuses a submission after the due time as closed, committing nothing", async () => {
+    const clock = manualClock();
+    fixture = await createExampleFixture(kind, { now: clock.now });
+    await fixture.startApprovedReview();
+    const [question] = await fixture.runtime.questionsFor(fixture.sam.id);
+    clock.advance(3 * DAY);
+    const result = await fixture.runtime.submitAnswer({ questionId: question!.id, by: fixture.sam.id, answer: { text: { method: "1", urgent: "n", attendees: "Ana" } } });
+    expect(result).toMatchObject({ status: "conflict", reason: "expired", message: expect.stringContaining("closed unanswered") });
+    expect((await fixture.runtime.questionFor(question!.id, fixture.sam.id))?.answer).toBeNull();
+  });
+});
