@@ -1,0 +1,82 @@
+import type { QuestionNotice } from "./question-notice";
+
+/** The parts of a notice email that depend on the notice alone. */
+export interface QuestionEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const SUBJECT_QUESTION_LENGTH = 100;
+
+/** Escapes text for HTML element content and quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/**
+ * Text made safe for one header line: every line break, other control character and Unicode line or
+ * paragraph separator becomes a space, so untrusted text can't start a header of its own (`Bcc:`…).
+ */
+export function singleLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(/ {2,}/g, " ").trim();
+}
+
+function shorten(text: string, length: number): string {
+  const characters = Array.from(text);
+  return characters.length <= length ? text : `${characters.slice(0, length - 1).join("").trimEnd()}…`;
+}
+
+function formatTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  // Recipients' time zones aren't known here; UTC, said out loud, is never wrong.
+  return `${new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" }).format(date)} UTC`;
+}
+
+/**
+ * The subject, plain text and HTML of a notice email. Everything the agent wrote (the question, its
+ * name) and everything else from the notice is escaped in the HTML and flattened to one line in the
+ * subject; the link is used only if it is http(s).
+ */
+export function composeQuestionEmail(notice: QuestionNotice): QuestionEmail {
+  const headline = shorten(singleLine(notice.question) || "(no text)", SUBJECT_QUESTION_LENGTH);
+  const reminder = notice.kind === "reminder";
+  const subject = singleLine(`${reminder ? "Reminder — question" : "Question"} for you: ${headline}`);
+  const url = /^https?:\/\//i.test(notice.url) ? notice.url : undefined;
+
+  const intro = reminder
+    ? `A reminder${notice.remindedBy ? ` from ${notice.remindedBy}` : ""}: ${notice.askedBy} is still waiting for your answer about ${notice.subject}.`
+    : `${notice.askedBy} asks you a question about ${notice.subject}.`;
+  const opened = formatTime(notice.openedAt);
+  const due = formatTime(notice.dueAt);
+
+  const text = [
+    intro,
+    "",
+    ...notice.question.split(/\r\n|\r|\n/).map((line) => `> ${line}`),
+    "",
+    url ? `Answer it here: ${url}` : "Answer it in your Parley inbox.",
+    "",
+    `Asked: ${opened}`,
+    `Answer by: ${due}`,
+    "",
+    "You are receiving this because Parley assigned you this question.",
+  ].join("\n");
+
+  const paragraph = (content: string) => `<p style="margin:0 0 16px">${content}</p>`;
+  const questionHtml = notice.question.split(/\r\n|\r|\n/).map(escapeHtml).join("<br>");
+  const html = [
+    "<!doctype html>",
+    '<html><head><meta charset="utf-8"></head>',
+    '<body style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;font-size:15px;line-height:1.5;color:#111">',
+    paragraph(escapeHtml(intro)),
+    `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #ccc">${questionHtml}</blockquote>`,
+    paragraph(url ? `<a href="${escapeHtml(url)}">Answer it in Parley</a>` : "Answer it in your Parley inbox."),
+    paragraph(`Asked: ${escapeHtml(opened)}<br>Answer by: <strong>${escapeHtml(due)}</strong>`),
+    `<p style="margin:0;color:#666;font-size:13px">You are receiving this because Parley assigned you this question.</p>`,
+    "</body></html>",
+  ].join("\n");
+
+  return { subject, text, html };
+}
