@@ -1,0 +1,74 @@
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "..", "..", "..");
+const PARLEY = path.join(ROOT, "bin", "parley.mjs");
+
+/** The environment of a child `parley`: no CI (the test runner's CI would make it non-interactive), no server database. */
+function childEnvironment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1", TERM: "dumb" };
+  delete env.CI;
+  delete env.DATABASE_URL;
+  return { ...env, ...extra };
+}
+
+/** Runs `parley` with pipes (nobody at a terminal); resolves with its exit code and output. */
+export function runWithPipes(args: string[], options: { input?: string; env?: Record<string, string> } = {}) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [PARLEY, ...args], { cwd: ROOT, env: childEnvironment(options.env) });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(options.input ?? "");
+  });
+}
+
+/** Strips terminal control sequences, so a screen reads as text. */
+export function plain(screen: string): string {
+  return screen.replace(/\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b[()][0-9A-B]|\r/g, "");
+}
+
+/**
+ * `parley` in a real pseudo-terminal (Debian's `script`), typed at like a person: each answer is
+ * typed once its prompt is on the screen.
+ */
+export class PtySession {
+  private readonly child: ChildProcessWithoutNullStreams;
+  private output = "";
+  private readonly closed: Promise<number | null>;
+
+  constructor(args: string[]) {
+    const command = [process.execPath, PARLEY, ...args].map((part) => `'${part.replace(/'/g, "'\\''")}'`).join(" ");
+    // A pty made by `script` with no terminal above it has no size; give it one, or every prompt wraps at one column.
+    this.child = spawn("script", ["-qfec", `stty cols 200 rows 50; ${command}`, "/dev/null"], { cwd: ROOT, env: childEnvironment() });
+    this.child.stdout.on("data", (chunk: Buffer) => (this.output += chunk.toString()));
+    this.child.stderr.on("data", (chunk: Buffer) => (this.output += chunk.toString()));
+    this.closed = new Promise((resolve) => this.child.on("close", resolve));
+  }
+
+  /** Everything the terminal showed so far, as text. */
+  get screen(): string {
+    return plain(this.output);
+  }
+
+  /** Waits until `text` has appeared `times` times on the screen. */
+  async waitFor(text: string, times = 1, timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.screen.split(text).length - 1 < times) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${JSON.stringify(text)}; the screen shows:\n${this.screen}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /** Types a line and presses Enter. */
+  type(line: string): void {
+    this.child.stdin.write(`${line}\r`);
+  }
+
+  /** Resolves with the exit code once the command ends. */
+  exited(): Promise<number | null> {
+    return this.closed;
+  }
+}
