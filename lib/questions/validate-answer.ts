@@ -50,6 +50,16 @@ export interface ValidateAnswerOptions {
   parseErrors?: Readonly<Record<string, readonly string[]>>;
 }
 
+/** What a required question left empty is told, in place of zod's "expected string, received undefined". */
+export const MISSING_ANSWER_MESSAGE = "This question needs an answer.";
+
+/**
+ * A per-parse error map: in zod 4 it ranks below the schema's own messages, so a custom message
+ * still shows verbatim and only zod's generic wording for a missing answer is replaced.
+ */
+const kindMessages: z.core.$ZodErrorMap = (issue) =>
+  issue.code === "invalid_type" && issue.input === undefined ? MISSING_ANSWER_MESSAGE : undefined;
+
 const specs = new WeakMap<z.core.$ZodType, QuestionSpec>();
 
 /** The spec of a schema, derived once per schema object. */
@@ -76,7 +86,7 @@ export async function validateAnswer<Schema extends z.core.$ZodType>(
 ): Promise<AnswerValidation<z.output<Schema>>> {
   const spec = options.spec ?? specOf(schema);
   const parseErrors = options.parseErrors ?? {};
-  const result = await z.safeParseAsync(schema, raw);
+  const result = await z.safeParseAsync(schema, raw, { error: kindMessages });
   const parseErrorPaths = Object.keys(parseErrors).filter((path) => (parseErrors[path] ?? []).length > 0);
   if (result.success && parseErrorPaths.length === 0) return { ok: true, value: result.data };
 

@@ -15,9 +15,9 @@ describe("an empty or whitespace answer is missing — never \"\" and never 0", 
     }
   }
 
-  it("refuses an empty required number with the schema's own required message, not as 0", async () => {
+  it("refuses an empty required number as needing an answer, not as 0", async () => {
     const result = await validateTextAnswers(z.object({ amount: z.number() }), { amount: "  " });
-    expect(result).toMatchObject({ ok: false, fieldErrors: { amount: ["Invalid input: expected number, received undefined"] } });
+    expect(result).toMatchObject({ ok: false, fieldErrors: { amount: ["This question needs an answer."] } });
   });
 
   it("refuses an empty required string with the schema's custom required message", async () => {
