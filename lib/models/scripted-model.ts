@@ -15,7 +15,10 @@ export const SCRIPTED_PROVIDER = "scripted";
 export interface ScriptedToolCall {
   toolName: string;
   input: unknown;
-  /** Defaults to a deterministic id (`call-<call number>-<index>`). */
+  /**
+   * Defaults to a deterministic id from the call's place in the conversation (`call-<prompt length>-<index>`):
+   * unique within a conversation even across restarts, as a real provider's ids are.
+   */
   toolCallId?: string;
 }
 
@@ -54,10 +57,8 @@ export function createScriptedModel(options: {
 }): ScriptedModel {
   const calls: LanguageModelV3CallOptions[] = [];
   const maxRecordedCalls = options.maxRecordedCalls ?? 1_000;
-  let callCount = 0;
 
   async function generate(callOptions: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
-    const callNumber = ++callCount;
     calls.push(callOptions);
     if (calls.length > maxRecordedCalls) calls.splice(0, calls.length - maxRecordedCalls);
     let reply = await options.respond(callOptions.prompt, callOptions);
@@ -79,7 +80,7 @@ export function createScriptedModel(options: {
     for (const [index, call] of (reply.toolCalls ?? []).entries()) {
       content.push({
         type: "tool-call",
-        toolCallId: call.toolCallId ?? `call-${callNumber}-${index}`,
+        toolCallId: call.toolCallId ?? `call-${callOptions.prompt.length}-${index}`,
         toolName: call.toolName,
         input: JSON.stringify(call.input ?? {}),
       });

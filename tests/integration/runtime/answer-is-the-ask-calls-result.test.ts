@@ -20,10 +20,10 @@ describe.each(DATABASE_KINDS)("the answer (%s)", (kind) => {
     expect(second?.prompt.map((message) => message.role)).toEqual(["system", "user", "assistant", "tool"]);
     expect(second?.prompt[1]).toEqual(first?.prompt[1]); // the original instruction
     expect(askCall?.content).toEqual([
-      expect.objectContaining({ type: "tool-call", toolName: "ask", toolCallId: "call-1-0", input: expect.objectContaining({ question: expect.stringContaining("Cervejaria Ramiro") }) }),
+      expect.objectContaining({ type: "tool-call", toolName: "ask", toolCallId: "call-2-0", input: expect.objectContaining({ question: expect.stringContaining("Cervejaria Ramiro") }) }),
     ]);
     expect(second?.prompt[3]?.content).toEqual([
-      expect.objectContaining({ type: "tool-result", toolCallId: "call-1-0", toolName: "ask", output: { type: "text", value: answer } }),
+      expect.objectContaining({ type: "tool-result", toolCallId: "call-2-0", toolName: "ask", output: { type: "text", value: answer } }),
     ]);
   });
 });
