@@ -5,11 +5,6 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
-  const { prepareServer } = await import("./lib/startup");
-  try {
-    await prepareServer();
-  } catch (error) {
-    console.error(`Parley could not start: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  }
+  const { prepareServerOrExit } = await import("./lib/startup");
+  await prepareServerOrExit();
 }

@@ -8,12 +8,13 @@ const SETTLE_MS = 150;
 
 /**
  * Keeps the page current without a reload: listens to the signed-in person's live events and
- * re-renders the page from the server when one arrives. The server decides who hears what.
+ * re-renders the page from the server when one arrives. The server decides who hears what. Given a
+ * task, it also follows that task's run (the server checks the person may).
  */
-export function LiveRefresh() {
+export function LiveRefresh({ taskId }: { taskId?: string } = {}) {
   const router = useRouter();
   useEffect(() => {
-    const source = new EventSource("/api/events");
+    const source = new EventSource(taskId ? `/api/events?task=${encodeURIComponent(taskId)}` : "/api/events");
     let timer: ReturnType<typeof setTimeout> | undefined;
     source.addEventListener("change", () => {
       clearTimeout(timer);
@@ -23,6 +24,6 @@ export function LiveRefresh() {
       clearTimeout(timer);
       source.close();
     };
-  }, [router]);
+  }, [router, taskId]);
   return null;
 }

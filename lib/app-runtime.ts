@@ -1,5 +1,6 @@
 import { getDatabase } from "@/db/client";
 import { createAuditorModel } from "@/lib/example/auditor-script";
+import { publishLiveEvent } from "@/lib/live-events";
 import { ReviewClaim } from "@/lib/example/review-claim";
 import { type ResolvedModel, resolveModel } from "@/lib/models/resolve-model";
 import { createRuntime, type Runtime, startWorker, type Worker } from "@/lib/runtime";
@@ -25,7 +26,19 @@ export function getAppRuntime(): Promise<AppRuntime> {
   store[GLOBAL_KEY] ??= (async () => {
     const model = resolveModel(process.env, { scripted: createAuditorModel });
     const { db } = await getDatabase();
-    const runtime = createRuntime({ db, workflows: [ReviewClaim], resolveModel: () => model.model });
+    const runtime = createRuntime({
+      db,
+      workflows: [ReviewClaim],
+      resolveModel: () => model.model,
+      // Inside the transaction that made the change: screens hear of it only once it is committed.
+      announce: (tx, change) =>
+        publishLiveEvent(tx, {
+          kind: change.kind,
+          taskId: change.taskId,
+          questionId: change.questionId,
+          audience: { userIds: change.userIds, roles: ["operator", "admin"] },
+        }),
+    });
     const worker = startWorker(runtime, { onError: (error) => console.error("Parley worker:", error) });
     return { runtime, model, worker };
   })().catch((error: unknown) => {

@@ -25,3 +25,13 @@ export async function prepareServer(log: (line: string) => void = console.log): 
   }
   log(formatDemoCredentials());
 }
+
+/** {@link prepareServer}, or — when the configuration is wrong — the reason on the console and exit code 1. */
+export async function prepareServerOrExit(): Promise<void> {
+  try {
+    await prepareServer();
+  } catch (error) {
+    console.error(`Parley could not start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}

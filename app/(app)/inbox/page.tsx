@@ -1,10 +1,30 @@
 import type { Metadata } from "next";
+import Link from "next/link";
+import { SlaClock } from "@/components/sla-clock";
+import { getDb } from "@/db/client";
+import { getAppRuntime } from "@/lib/app-runtime";
+import { type InboxView, loadInbox, parseInboxView } from "@/lib/inbox";
+import { formatDuration } from "@/lib/sla-clock";
 import { requirePageUser } from "@/lib/server/session";
 
 export const metadata: Metadata = { title: "Inbox" };
 
-export default async function InboxPage() {
+const VIEWS: { view: InboxView; label: string; empty: string }[] = [
+  { view: "assigned", label: "Assigned to me", empty: "When an agent or a flow needs something only you can settle, its question appears here with its deadline." },
+  { view: "candidates", label: "My candidates", empty: "Questions open to you and others appear here; whoever answers first takes them." },
+  { view: "overdue", label: "Overdue", empty: "Nothing is past its deadline." },
+  { view: "answered", label: "Answered by me", empty: "Questions you have answered appear here, with how long they waited for you." },
+];
+
+export default async function InboxPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requirePageUser(["assignee"]);
+  const view = parseInboxView((await searchParams).view);
+  const { runtime } = await getAppRuntime();
+  const now = new Date();
+  const inbox = await loadInbox(await getDb(), runtime, user.id, view, now);
+  const current = VIEWS.find((entry) => entry.view === view)!;
+  const renderedAt = now.toISOString();
+
   return (
     <section>
       <h1>Inbox</h1>
@@ -13,10 +33,67 @@ export default async function InboxPage() {
           You are marked away: flows will not put new questions to you until you switch it off.
         </p>
       ) : null}
-      <div className="empty-state">
-        <h2>Nothing is waiting on you</h2>
-        <p>When an agent or a flow needs something only you can settle, its question appears here with its deadline.</p>
-      </div>
+      <nav className="tabs" aria-label="Inbox views">
+        {VIEWS.map((entry) => (
+          <Link key={entry.view} href={`/inbox?view=${entry.view}`} aria-current={entry.view === view ? "page" : undefined}>
+            {entry.label} <span className="count">{inbox.counts[entry.view]}</span>
+          </Link>
+        ))}
+      </nav>
+      {view === "answered" ? (
+        inbox.answered.length === 0 ? (
+          <Empty text={current.empty} />
+        ) : (
+          <ul className="inbox-list" aria-label={current.label}>
+            {inbox.answered.map((row) => (
+              <li key={row.id} className="inbox-row">
+                <Link href={`/questions/${row.id}`} className="inbox-question">
+                  {row.title ?? row.question}
+                </Link>
+                <div className="inbox-meta">
+                  <span>
+                    {row.asker.name} · {row.subject?.title ?? "a task"}
+                  </span>
+                  <span>
+                    {row.status === "answered" ? "answered" : `closed: ${row.reason ?? row.status}`}
+                    {row.waitMs !== null ? ` after waiting ${formatDuration(row.waitMs)}` : ""}
+                  </span>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : inbox.rows.length === 0 ? (
+        <Empty text={current.empty} />
+      ) : (
+        <ul className="inbox-list" aria-label={current.label}>
+          {inbox.rows.map((row) => (
+            <li key={row.id} className="inbox-row" data-testid="inbox-row">
+              <Link href={`/questions/${row.id}`} className="inbox-question">
+                {row.headline}
+              </Link>
+              <div className="inbox-meta">
+                <span>
+                  {row.asker.kind === "agent" ? "Agent" : "Flow"} <strong>{row.asker.name}</strong> asks about {row.subject?.title ?? "a task"}
+                  {row.subject ? <span className="muted"> ({row.subject.summary})</span> : null}
+                </span>
+                <span>
+                  waiting {formatDuration(now.getTime() - row.openedAt.getTime())} · <SlaClock openedAt={row.openedAt.toISOString()} dueAt={row.dueAt?.toISOString() ?? null} renderedAt={renderedAt} />
+                </span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
+  );
+}
+
+function Empty({ text }: { text: string }) {
+  return (
+    <div className="empty-state">
+      <h2>Nothing here</h2>
+      <p>{text}</p>
+    </div>
   );
 }

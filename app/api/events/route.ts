@@ -1,5 +1,10 @@
+import { getDb } from "@/db/client";
+import { hasPartInTask } from "@/db/queries/inbox";
+import { hasAnyRole } from "@/lib/auth/roles";
 import { isInAudience, type LiveEventForBrowser, subscribeLiveEvents } from "@/lib/live-events";
 import { authorizeRequest } from "@/lib/server/session";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const dynamic = "force-dynamic";
 
@@ -8,11 +13,19 @@ const HEARTBEAT_MS = 20_000;
 
 /**
  * Server-sent events for the signed-in person: the kinds and ids of changes they may see, as they
- * happen. Screens re-read what they show when one arrives.
+ * happen. Screens re-read what they show when one arrives. With `?task=<id>`, also every change to
+ * that task's run — for someone with a part in it (asked or answered there), an operator or an admin.
  */
 export async function GET(request: Request) {
   const user = await authorizeRequest();
   if (user instanceof Response) return user;
+  const task = new URL(request.url).searchParams.get("task");
+  let watchedTask: string | undefined;
+  if (task !== null) {
+    const allowed = UUID.test(task) && (hasAnyRole(user.roles, ["operator", "admin"]) || (await hasPartInTask(await getDb(), task, user.id)));
+    if (!allowed) return Response.json({ error: { code: "not_found", message: "We couldn't find that." } }, { status: 404 });
+    watchedTask = task;
+  }
 
   const encoder = new TextEncoder();
   let stop = () => {};
@@ -26,7 +39,7 @@ export async function GET(request: Request) {
         }
       };
       const unsubscribe = await subscribeLiveEvents((event) => {
-        if (!isInAudience(user, event)) return;
+        if (!isInAudience(user, event) && !(watchedTask && event.taskId === watchedTask)) return;
         const forBrowser: LiveEventForBrowser = { kind: event.kind, taskId: event.taskId, questionId: event.questionId };
         send(`event: change\ndata: ${JSON.stringify(forBrowser)}\n\n`);
       });

@@ -1,0 +1,79 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { unstable_rethrow } from "next/navigation";
+import { submittedValues } from "@/components/questions/question-form-state";
+import { getAppRuntime } from "@/lib/app-runtime";
+import { AppError, ERROR_CODES } from "@/lib/errors";
+import { askerOf } from "@/lib/inbox";
+import { formatDuration } from "@/lib/sla-clock";
+import { authorize } from "@/lib/server/session";
+import type { AnswerState } from "./answer-state";
+
+/** React sends only plain objects to the browser; refusals are kept in null-prototype maps. */
+function plain<T>(record: Readonly<Record<string, T>>): Record<string, T> {
+  return { ...record };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Submits an answer to a question. A public endpoint: it authenticates, and the runtime decides
+ * whether this person may answer, judges the answer with the flow's own schema, and takes it exactly
+ * once. Refusals come back with what was typed, so nothing is lost.
+ */
+export async function submitAnswerAction(_previous: AnswerState | null, formData: FormData): Promise<AnswerState> {
+  try {
+    const user = await authorize();
+    const questionId = formData.get("questionId");
+    if (typeof questionId !== "string" || !UUID.test(questionId)) throw new AppError("not_found", "There is no such question.");
+    const { runtime, worker } = await getAppRuntime();
+    const question = await runtime.questionFor(questionId, user.id);
+    if (!question) throw new AppError("not_found", "There is no such question, or it is not yours to answer.");
+
+    const result = await runtime.submitAnswer({ questionId, by: user.id, answer: { form: formData } });
+    const now = Date.now();
+    switch (result.status) {
+      case "answered": {
+        worker.wake();
+        revalidatePath(`/questions/${questionId}`);
+        revalidatePath("/inbox");
+        const asker = askerOf(question);
+        return { outcome: "answered", message: `Your answer was taken. ${asker.kind === "agent" ? `The ${asker.name}` : asker.name} carries on.` };
+      }
+      case "refused":
+        return {
+          values: submittedValues(question.spec, formData),
+          fieldErrors: plain(result.fieldErrors),
+          formErrors: result.formErrors,
+          moreChecksAfterThese: result.moreChecksAfterThese,
+          attemptLabel: result.attempt,
+        };
+      case "closed":
+        revalidatePath(`/questions/${questionId}`);
+        return {
+          outcome: "closed",
+          message: "That was the last attempt: the question is closed, and the flow carries on without an answer.",
+          values: submittedValues(question.spec, formData),
+          fieldErrors: plain(result.fieldErrors),
+          formErrors: result.formErrors,
+        };
+      case "conflict": {
+        revalidatePath(`/questions/${questionId}`);
+        const message =
+          result.answeredBy && result.answeredAt
+            ? `${result.answeredBy.id === user.id ? "You" : (result.answeredBy.name ?? "Someone else")} already answered this question ${formatDuration(now - result.answeredAt.getTime())} ago (${result.answeredAt.toUTCString()}). Your answer was not sent.`
+            : `${result.message} Your answer was not sent.`;
+        return { outcome: "unavailable", message, values: submittedValues(question.spec, formData) };
+      }
+      case "forbidden":
+      case "not_found":
+        return { outcome: "unavailable", message: result.message };
+    }
+  } catch (error) {
+    unstable_rethrow(error);
+    if (error instanceof AppError) return { outcome: "unavailable", message: error.message };
+    console.error("submitting an answer failed", error);
+    return { outcome: "unavailable", message: ERROR_CODES.internal.message };
+  }
+}

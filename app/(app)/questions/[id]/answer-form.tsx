@@ -1,0 +1,42 @@
+"use client";
+
+import { useActionState } from "react";
+import { QuestionForm } from "@/components/questions/question-form";
+import type { QuestionSpec } from "@/lib/questions";
+import type { AnswerState } from "./answer-state";
+
+/** The generated form for one question, submitted through the answer action; works without JavaScript. */
+export function AnswerForm({
+  questionId,
+  spec,
+  attemptLabel,
+  action: submit,
+}: {
+  questionId: string;
+  spec: QuestionSpec;
+  attemptLabel?: string;
+  action: (previous: AnswerState | null, formData: FormData) => Promise<AnswerState>;
+}) {
+  const [state, action, pending] = useActionState(submit, null);
+  if (state?.outcome === "answered") {
+    return (
+      <p role="status" className="answer-taken">
+        {state.message}
+      </p>
+    );
+  }
+  return (
+    <>
+      {state?.outcome ? (
+        <p role="alert" className="error-banner">
+          {state.message}
+        </p>
+      ) : null}
+      {state?.outcome === "closed" ? null : (
+        <QuestionForm spec={spec} action={action} state={state ?? (attemptLabel ? { attemptLabel } : null)} pending={pending} showIntro={false}>
+          <input type="hidden" name="questionId" value={questionId} />
+        </QuestionForm>
+      )}
+    </>
+  );
+}

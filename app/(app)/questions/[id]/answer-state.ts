@@ -1,0 +1,9 @@
+import type { QuestionFormState } from "@/components/questions/question-form-state";
+
+/** What the answer action hands back: the form's refusals, or how the submission ended. */
+export interface AnswerState extends QuestionFormState {
+  /** Set when the submission ended the form: taken, closed after the last attempt, or not possible. */
+  outcome?: "answered" | "closed" | "unavailable";
+  /** What to tell the person about that outcome, in their terms. */
+  message?: string;
+}

@@ -1,0 +1,160 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { LiveRefresh } from "@/components/live-refresh";
+import { SlaClock } from "@/components/sla-clock";
+import { getDb } from "@/db/client";
+import { findRunForTask, listConversationMessages } from "@/db/queries/inbox";
+import { getAppRuntime } from "@/lib/app-runtime";
+import { readableConversation } from "@/lib/conversation-view";
+import { claimForTask } from "@/lib/example/task-subjects";
+import { formatAmount } from "@/lib/example/claim-brief";
+import { askerOf, headlineOf } from "@/lib/inbox";
+import { attemptLabel } from "@/lib/questions";
+import { formatDuration } from "@/lib/sla-clock";
+import { requirePageUser } from "@/lib/server/session";
+import { submitAnswerAction } from "./actions";
+import { AnswerForm } from "./answer-form";
+
+export const metadata: Metadata = { title: "Question" };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const REASONS: Record<string, string> = {
+  refused: "the answers given were refused until the attempts ran out",
+  away: "the person asked was away",
+  "non-interactive": "nobody was at the terminal",
+  expired: "nobody answered before the deadline",
+};
+
+export default async function QuestionPage({ params }: { params: Promise<{ id: string }> }) {
+  const user = await requirePageUser();
+  const { id } = await params;
+  if (!UUID.test(id)) notFound();
+  const { runtime } = await getAppRuntime();
+  // Only for someone it was put to (or who answered it): anyone else gets the same 404 as a wrong id.
+  const question = await runtime.questionFor(id, user.id);
+  if (!question) notFound();
+
+  const db = await getDb();
+  const [context, run, messages] = await Promise.all([
+    claimForTask(db, question.taskId),
+    findRunForTask(db, question.taskId),
+    question.conversationId ? listConversationMessages(db, question.conversationId) : Promise.resolve([]),
+  ]);
+  const asker = askerOf(question);
+  const now = new Date();
+  const slot = question.slot;
+  const pastDue = Boolean(slot?.dueAt && slot.dueAt <= now);
+  const open = question.status === "open" && slot?.status === "open" && !pastDue;
+  const conversation = readableConversation(messages);
+  const answeredAt = question.answeredAt ?? slot?.finishedAt ?? null;
+  const answeredBy = question.answeredByName ?? slot?.finishedByName ?? null;
+  const answeredByMe = (question.answeredBy ?? slot?.finishedBy) === user.id;
+
+  return (
+    <article className="question-page">
+      <LiveRefresh taskId={question.taskId} />
+      <p className="muted">
+        <Link href="/inbox">← Inbox</Link>
+      </p>
+      <header className="question-header">
+        <p className="asker">
+          {asker.kind === "agent" ? "The agent" : "The flow"} <strong>{asker.name}</strong> asks
+          {context ? ` about ${context.claim.title}` : ""}
+        </p>
+        <h1>{headlineOf(question)}</h1>
+        {slot && open ? (
+          <p className="question-clock">
+            Waiting {formatDuration(now.getTime() - slot.openedAt.getTime())} ·{" "}
+            <SlaClock openedAt={slot.openedAt.toISOString()} dueAt={slot.dueAt?.toISOString() ?? null} renderedAt={now.toISOString()} />
+          </p>
+        ) : null}
+      </header>
+
+      <div className="question-layout">
+        <section className="question-answer" aria-label="Your answer">
+          {open ? (
+            <AnswerForm
+              questionId={question.id}
+              spec={question.spec}
+              attemptLabel={question.attemptsUsed > 0 ? attemptLabel({ allowed: question.attemptsAllowed, refused: question.attemptsUsed }) : undefined}
+              action={submitAnswerAction}
+            />
+          ) : question.status === "answered" || slot?.status === "finished" ? (
+            <div role="status" className="answer-taken">
+              <p>
+                {answeredByMe ? "You" : (answeredBy ?? "Someone")} answered this
+                {answeredAt ? ` ${formatDuration(now.getTime() - answeredAt.getTime())} ago` : ""}
+                {answeredAt && slot ? `, after it waited ${formatDuration(answeredAt.getTime() - slot.openedAt.getTime())}` : ""}.
+                {answeredByMe ? ` ${asker.kind === "agent" ? `The ${asker.name}` : asker.name} carries on.` : ""}
+              </p>
+            </div>
+          ) : (
+            <div role="status" className="notice">
+              <p>This question closed without an answer: {REASONS[question.reason ?? (pastDue ? "expired" : "")] ?? "it is no longer open"}.</p>
+            </div>
+          )}
+          {run ? (
+            <p className="run-state" data-testid="run-state">
+              The run is <strong>{run.status}</strong> (state {run.state}).
+            </p>
+          ) : null}
+        </section>
+
+        <aside className="question-context" aria-label="Context">
+          {context ? (
+            <section className="card-plain">
+              <h2>{context.claim.title}</h2>
+              <dl className="facts">
+                <dt>Amount</dt>
+                <dd>{formatAmount(context.claim.amountCents, context.claim.currency)}</dd>
+                <dt>Merchant</dt>
+                <dd>{context.claim.merchant}</dd>
+                <dt>Date</dt>
+                <dd>{context.claim.incurredOn}</dd>
+                <dt>Description</dt>
+                <dd>{context.claim.description || <span className="muted">none given</span>}</dd>
+              </dl>
+            </section>
+          ) : null}
+          {conversation.length > 0 ? (
+            <section className="card-plain">
+              <h2>The conversation so far</h2>
+              <ol className="conversation">
+                {conversation.map((line, index) => (
+                  <li key={index} className={`line ${line.kind}`}>
+                    {line.kind === "instruction" ? (
+                      <>
+                        <span className="who">Instruction</span>
+                        <p className="pre">{line.text}</p>
+                      </>
+                    ) : line.kind === "agent" ? (
+                      <>
+                        <span className="who">{asker.name}</span>
+                        <p className="pre">{line.text}</p>
+                      </>
+                    ) : line.kind === "question" ? (
+                      <>
+                        <span className="who">{asker.name} asked</span>
+                        <p className="pre">{line.text}</p>
+                        {line.options.length > 0 ? <p className="muted">Options: {line.options.join(" · ")}</p> : null}
+                      </>
+                    ) : line.kind === "answer" ? (
+                      <>
+                        <span className="who">Answer</span>
+                        <p className="pre">{line.text}</p>
+                      </>
+                    ) : (
+                      <span className="muted">used the {line.name} tool</span>
+                    )}
+                  </li>
+                ))}
+              </ol>
+            </section>
+          ) : null}
+        </aside>
+      </div>
+    </article>
+  );
+}
