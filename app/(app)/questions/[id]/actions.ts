@@ -7,8 +7,19 @@ import { getAppRuntime } from "@/lib/app-runtime";
 import { AppError, ERROR_CODES } from "@/lib/errors";
 import { askerOf } from "@/lib/inbox";
 import { formatDuration } from "@/lib/sla-clock";
+import type { FormAnswer } from "@/lib/questions";
 import { authorize } from "@/lib/server/session";
 import type { AnswerState } from "./answer-state";
+
+function toRecord(value: unknown): Record<string, string | string[]> {
+  const record: Record<string, string | string[]> = Object.create(null);
+  if (typeof value !== "object" || value === null) return record;
+  for (const [key, entry] of Object.entries(value)) {
+    if (typeof entry === "string") record[key] = entry;
+    else if (Array.isArray(entry)) record[key] = entry.filter((item): item is string => typeof item === "string");
+  }
+  return record;
+}
 
 /** React sends only plain objects to the browser; refusals are kept in null-prototype maps. */
 function plain<T>(record: Readonly<Record<string, T>>): Record<string, T> {
@@ -22,10 +33,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * whether this person may answer, judges the answer with the flow's own schema, and takes it exactly
  * once. Refusals come back with what was typed, so nothing is lost.
  */
-export async function submitAnswerAction(_previous: AnswerState | null, formData: FormData): Promise<AnswerState> {
+export async function submitAnswerAction(_previous: AnswerState | null, submitted: FormData): Promise<AnswerState> {
   try {
     const user = await authorize();
-    const questionId = formData.get("questionId");
+    // Whatever the caller sent: a browser posts FormData, a hand-made call may post a plain object.
+    const formData: FormAnswer = submitted instanceof FormData ? submitted : toRecord(submitted);
+    const questionId = formData instanceof FormData ? formData.get("questionId") : formData.questionId;
     if (typeof questionId !== "string" || !UUID.test(questionId)) throw new AppError("not_found", "There is no such question.");
     const { runtime, worker } = await getAppRuntime();
     const question = await runtime.questionFor(questionId, user.id);

@@ -1,0 +1,89 @@
+import { expect, people, signedInPage, test } from "./fixtures";
+import { QuestionPage } from "./pages/question-page";
+import { ReviewsPage, uniqueTitle } from "./pages/reviews-page";
+
+async function questionFor(browser: Parameters<typeof signedInPage>[0], title: string) {
+  const operator = await signedInPage(browser, people.operator);
+  await new ReviewsPage(operator).startReview({ title, merchant: "Nordic Rail", amount: "310.00", incurredOn: "2026-11-10", assignee: people.assignee.name });
+  await operator.context().close();
+}
+
+test("an empty answer is refused on its field with the attempt count, and nothing is lost", async ({ browser }) => {
+  const title = uniqueTitle("Train tickets");
+  await questionFor(browser, title);
+  const page = await signedInPage(browser, people.assignee);
+  const question = new QuestionPage(page);
+  await question.openFromInbox(title);
+  await question.answer.fill("   ");
+  await question.send();
+  await expect(page.getByText("This question needs an answer.")).toBeVisible();
+  await expect(page.getByText("attempt 2 of 3")).toBeVisible();
+  await expect(question.runState).toContainText("waiting");
+  await page.context().close();
+});
+
+test("an answer is taken, shown as the person's, and the run carries on where they can see it", async ({ browser }) => {
+  const title = uniqueTitle("Train tickets");
+  await questionFor(browser, title);
+  const page = await signedInPage(browser, people.assignee);
+  const question = new QuestionPage(page);
+  await question.openFromInbox(title);
+  await expect(page.getByRole("complementary", { name: "Context" })).toContainText("Nordic Rail");
+  await question.answer.fill("Rail tickets for the whole team to the Oslo client workshop.");
+  await question.send();
+  await expect(page.getByRole("status").filter({ hasText: "You answered this" })).toContainText("The Auditor carries on.");
+  // The Auditor accepts a full answer and approves: the run moves on, live, to the reimbursement questions.
+  await expect(question.runState).not.toContainText("(state Waiting)");
+  await expect(page.getByRole("complementary", { name: "Context" })).toContainText("Rail tickets for the whole team");
+  await page.goto("/inbox?view=answered");
+  await expect(page.getByRole("list", { name: "Answered by me" })).toContainText(title);
+  await page.context().close();
+});
+
+test("a second answer from another candidate is told who answered first, and when", async ({ browser }) => {
+  const title = uniqueTitle("Train tickets");
+  await questionFor(browser, title);
+  const first = await signedInPage(browser, people.assignee);
+  const firstQuestion = new QuestionPage(first);
+  await firstQuestion.openFromInbox(title);
+  const url = first.url();
+
+  const second = await signedInPage(browser, people.otherAssignee);
+  await second.goto(url);
+  const secondQuestion = new QuestionPage(second);
+  await secondQuestion.answer.fill("I think it was the Oslo trip.");
+
+  await firstQuestion.answer.fill("Rail tickets for the whole team to the Oslo client workshop.");
+  await firstQuestion.send();
+  await expect(first.getByRole("status").filter({ hasText: "You answered this" })).toBeVisible();
+
+  await secondQuestion.send();
+  await expect(second.getByText(new RegExp(`${people.assignee.name} answered this`))).toBeVisible();
+  await first.context().close();
+  await second.context().close();
+});
+
+test("someone the question was not put to gets a 404, and the answer action refuses them too", async ({ browser, baseURL }) => {
+  const title = uniqueTitle("Train tickets");
+  await questionFor(browser, title);
+  const assignee = await signedInPage(browser, people.assignee);
+  await new QuestionPage(assignee).openFromInbox(title);
+  const url = assignee.url();
+  const questionId = url.split("/").at(-1)!;
+
+  const outsider = await signedInPage(browser, people.operator);
+  expect((await outsider.goto(url))?.status()).toBe(404);
+
+  const { callServerAction, serverActionId } = await import("./support/server-actions");
+  const refused = await callServerAction(outsider.request, {
+    baseURL: baseURL!,
+    path: "/inbox",
+    actionId: serverActionId("app/(app)/questions/[id]/actions.ts", "submitAnswerAction"),
+    args: [null, { questionId, answer: "Let me answer for them." }],
+  });
+  expect(refused.body).toContain("not yours to answer");
+  await assignee.reload();
+  await expect(new QuestionPage(assignee).answer).toBeVisible();
+  await assignee.context().close();
+  await outsider.context().close();
+});
