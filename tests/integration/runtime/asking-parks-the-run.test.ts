@@ -52,6 +52,7 @@ describe.each(DATABASE_KINDS)("asking parks the run (%s)", (kind) => {
 
     expect(model.calls).toHaveLength(1);
     const [row] = await fixture.database.db.select().from(reviewTasks).where(eq(reviewTasks.id, task.id));
-    expect(row).toMatchObject({ status: "completed", decision: "approved" });
+    // Approved: the Auditor is done, and the run now waits for the filer's reimbursement answer.
+    expect(row).toMatchObject({ status: "waiting", decision: "approved" });
   });
 });

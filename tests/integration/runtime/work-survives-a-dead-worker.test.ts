@@ -42,11 +42,12 @@ describe.each(DATABASE_KINDS)("a worker that dies (%s)", (kind) => {
   async function expectCompletedOnce(taskId: string) {
     const db = fixture.database.db;
     const [row] = await db.select().from(reviewTasks).where(eq(reviewTasks.id, taskId));
-    expect(row).toMatchObject({ status: "completed", decision: "approved" });
+    // Approved: the Auditor is done, and the run now waits for the filer's reimbursement answer.
+    expect(row).toMatchObject({ status: "waiting", decision: "approved" });
     expect(await countRows(db, "conversation_messages", "tool_call_id is not null")).toBe(1);
     expect(await countRows(db, "conversation_messages", "role = 'assistant'")).toBe(2);
     expect(await countRows(db, "asks", `status = 'answered' and answer->>'text' = '${ANSWER}'`)).toBe(1);
-    expect(await countRows(db, "run_events", "kind = 'completed'")).toBe(1);
+    expect(await countRows(db, "run_events", "kind = 'question-asked' and data->>'title' = 'Reimbursement'")).toBe(1);
   }
 
   it("between the deposit and the handler: after restart the answer is taken once", async () => {

@@ -36,7 +36,8 @@ describe.runIf(DATABASE_KINDS.includes("postgres"))("a worker process killed wit
 
     const db = fixture.database.db;
     const [row] = await db.select().from(reviewTasks).where(eq(reviewTasks.id, task.id));
-    expect(row).toMatchObject({ status: "completed", decision: "approved" });
+    // Approved: the Auditor is done, and the run now waits for the filer's reimbursement answer.
+    expect(row).toMatchObject({ status: "waiting", decision: "approved" });
     expect(await countRows(db, "conversation_messages", "tool_call_id is not null")).toBe(1);
     expect(await countRows(db, "conversation_messages", "role = 'assistant'")).toBe(2);
     expect(await countRows(db, "jobs", "kind = 'event' and attempts = 2 and status = 'done'")).toBe(1);

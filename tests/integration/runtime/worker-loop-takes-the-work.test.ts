@@ -35,6 +35,14 @@ describe.each(DATABASE_KINDS)("the worker loop (%s)", (kind) => {
       by: fixture.sam.id,
     });
     worker.wake();
+    let reimbursement;
+    for (let waited = 0; !reimbursement && waited < 20_000; waited += 25) {
+      [reimbursement] = await fixture.runtime.questionsFor(fixture.sam.id);
+      if (!reimbursement?.title) reimbursement = undefined;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    await fixture.runtime.submitAnswer({ questionId: reimbursement!.id, by: fixture.sam.id, answer: { text: { method: "1", urgent: "n", attendees: "Sam" } } });
+    worker.wake();
     await statusBecomes(fixture, task.id, "completed");
   });
 });

@@ -53,10 +53,14 @@ export class PtySession {
     return plain(this.output);
   }
 
-  /** Waits until `text` has appeared `times` times on the screen. */
-  async waitFor(text: string, times = 1, timeoutMs = 30_000): Promise<void> {
+  /** Waits until `text` is on the screen (after `from`, when given). */
+  async waitFor(text: string, from = "", timeoutMs = 45_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
-    while (this.screen.split(text).length - 1 < times) {
+    const shown = () => {
+      const start = from ? this.screen.indexOf(from) : 0;
+      return start >= 0 && this.screen.slice(start).includes(text);
+    };
+    while (!shown()) {
       if (Date.now() > deadline) throw new Error(`timed out waiting for ${JSON.stringify(text)}; the screen shows:\n${this.screen}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
