@@ -33,13 +33,15 @@ export interface QuestionFormProps {
  * The form generated from a question spec: one input per question, named by its path, nested
  * objects as fieldsets. It is a plain `<form action>` that works without JavaScript — after a
  * refusal the server's messages sit beside their fields and the submitted values fill the inputs
- * again. With JavaScript, react-hook-form adds instant hints on blur and change; they never stop
+ * again. With JavaScript, react-hook-form adds instant hints as the person types; they never stop
  * a submission, because the server's verdict is the only one that counts.
  */
 export function QuestionForm({ spec, action, state, pending = false, submitLabel = "Send answer", showIntro = true, children }: QuestionFormProps) {
   const baseId = useId();
   const resolver = useMemo(() => zodResolver(clientHintSchema(spec) as never) as unknown as Resolver<FieldValues>, [spec]);
-  const { register, formState, clearErrors } = useForm<FieldValues>({ resolver, mode: "onTouched" });
+  // Hints while typing, not on blur: a hint that appears on blur moves the submit button away from
+  // the click that caused the blur, and the submission is lost.
+  const { register, formState, clearErrors } = useForm<FieldValues>({ resolver, mode: "onChange" });
   // The server has spoken on a new submission: the browser's older hints are stale.
   useEffect(() => clearErrors(), [state, clearErrors]);
 
