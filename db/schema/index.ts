@@ -1,3 +1,4 @@
 export * from "./users";
 export * from "./runtime";
 export * from "./example";
+export * from "./notifications";

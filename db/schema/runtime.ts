@@ -153,6 +153,8 @@ export const slots = pgTable(
       .on(table.workflowInstanceId, table.event)
       .where(sql`${table.status} = 'open'`),
     index("slots_instance_idx").on(table.workflowInstanceId),
+    // SLA numbers read the finished and expired slots of a period.
+    index("slots_history_idx").on(table.finishedAt).where(sql`${table.status} in ('finished', 'expired')`),
   ],
 );
 
@@ -205,6 +207,7 @@ export const RUN_EVENT_KINDS = [
   "resumed",
   "slot-opened",
   "slot-expired",
+  "slot-reassigned",
   "failed",
   "completed",
 ] as const;

@@ -1,0 +1,294 @@
+import { type SQL, sql } from "drizzle-orm";
+import { type Db, queryRows } from "../client";
+
+/** Which open slots to show; every filter is optional. */
+export interface OpenSlotFilters {
+  workflow?: string;
+  /** The agent whose question the slot takes the answer for. */
+  agent?: string;
+  /** The user id the slot is assigned to. */
+  assigneeId?: string;
+  /** Only slots already past their due time. */
+  breachedOnly?: boolean;
+}
+
+/** One open wait, as the admins' outstanding-work table shows it. */
+export interface OpenSlotRow {
+  id: string;
+  workflow: string;
+  state: string;
+  event: string;
+  role: string | null;
+  taskId: string;
+  assigneeId: string | null;
+  assigneeName: string | null;
+  candidateCount: number;
+  openedAt: Date;
+  dueAt: Date | null;
+  /** The question the slot takes the answer for, when there is one. */
+  questionId: string | null;
+  headline: string | null;
+  agent: string | null;
+}
+
+function toDate(value: Date | string): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+function toOptionalDate(value: Date | string | null): Date | null {
+  return value === null ? null : toDate(value);
+}
+
+function toNumber(value: number | string | null): number | null {
+  return value === null ? null : Number(value);
+}
+
+// The question a slot takes the answer for: the first one linked to it.
+const SLOT_QUESTION = sql.raw(`left join lateral (
+    select a.id, coalesce(a.title, a.spec #>> '{fields,0,question}') as headline, a.agent
+    from asks a where a.slot_id = s.id order by a.asked_at, a.id limit 1
+  ) q on true`);
+
+/** Every open slot across workflows (soonest due first), filtered; at most `limit`. */
+export async function listOpenSlots(db: Db, filters: OpenSlotFilters, now: Date, limit = 500): Promise<OpenSlotRow[]> {
+  const conditions: SQL[] = [sql`s.status = 'open'`];
+  if (filters.workflow) conditions.push(sql`s.workflow = ${filters.workflow}`);
+  if (filters.agent) conditions.push(sql`exists (select 1 from asks a where a.slot_id = s.id and a.agent = ${filters.agent})`);
+  if (filters.assigneeId) conditions.push(sql`s.assignee_id = ${filters.assigneeId}`);
+  if (filters.breachedOnly) conditions.push(sql`s.due_at <= ${now.toISOString()}::timestamptz`);
+  const rows = await queryRows<{
+    id: string;
+    workflow: string;
+    state: string;
+    event: string;
+    role: string | null;
+    task_id: string;
+    assignee_id: string | null;
+    assignee_name: string | null;
+    candidate_count: number | string;
+    opened_at: Date | string;
+    due_at: Date | string | null;
+    question_id: string | null;
+    headline: string | null;
+    agent: string | null;
+  }>(
+    db,
+    sql`select s.id, s.workflow, s.state, s.event, s.role, s.task_id, s.assignee_id, u.name as assignee_name,
+               cardinality(s.candidate_ids) as candidate_count, s.opened_at, s.due_at, q.id as question_id, q.headline, q.agent
+          from slots s left join users u on u.id = s.assignee_id
+          ${SLOT_QUESTION}
+         where ${sql.join(conditions, sql` and `)}
+         order by s.due_at nulls last, s.opened_at, s.id
+         limit ${limit}`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    workflow: row.workflow,
+    state: row.state,
+    event: row.event,
+    role: row.role,
+    taskId: row.task_id,
+    assigneeId: row.assignee_id,
+    assigneeName: row.assignee_name,
+    candidateCount: Number(row.candidate_count),
+    openedAt: toDate(row.opened_at),
+    dueAt: toOptionalDate(row.due_at),
+    questionId: row.question_id,
+    headline: row.headline,
+    agent: row.agent,
+  }));
+}
+
+/** What the open-slot filters can choose from: the workflows and agents that have asked anything. */
+export async function listSlaFilterChoices(db: Db): Promise<{ workflows: string[]; agents: string[] }> {
+  const [workflows, agents] = await Promise.all([
+    queryRows<{ workflow: string }>(db, sql`select distinct workflow from slots order by workflow`),
+    queryRows<{ agent: string }>(db, sql`select distinct agent from asks where agent is not null order by agent`),
+  ]);
+  return { workflows: workflows.map((row) => row.workflow), agents: agents.map((row) => row.agent) };
+}
+
+/** How one group's finished and expired slots fared against their deadlines. */
+export interface SlaNumbers {
+  /** Slots that finished (answered) or expired in the period. */
+  total: number;
+  /** Answered ones. */
+  answered: number;
+  /** Answered before their due time (or without one). */
+  withinSla: number;
+  /** Expired, or answered after their due time. */
+  breaches: number;
+  /** Time to answer, in milliseconds, over the answered ones (percentile_cont); null when none was answered. */
+  p50: number | null;
+  p90: number | null;
+  p95: number | null;
+}
+
+/** A group of SLA numbers: the whole period, or one workflow, agent or person. */
+export interface SlaGroup extends SlaNumbers {
+  /** The workflow's or agent's name, or the person's id; null for "no agent" (a flow's own question). */
+  key: string | null;
+  /** What screens call it: the person's name for a person. */
+  label: string | null;
+}
+
+/** SLA numbers for a period, overall and by workflow, by agent and by person. */
+export interface SlaReport {
+  overall: SlaNumbers;
+  byWorkflow: SlaGroup[];
+  byAgent: SlaGroup[];
+  /** By who answered — or, for an expired slot, whom it was waiting on. */
+  byPerson: SlaGroup[];
+}
+
+function periodCondition(since: Date | null, now: Date): SQL {
+  const until = sql`s.finished_at <= ${now.toISOString()}::timestamptz`;
+  return since ? sql`s.finished_at >= ${since.toISOString()}::timestamptz and ${until}` : until;
+}
+
+const EMPTY: SlaNumbers = { total: 0, answered: 0, withinSla: 0, breaches: 0, p50: null, p90: null, p95: null };
+
+/**
+ * SLA numbers over the recorded slot history (slots finished or expired from `since` to `now`;
+ * `since` null for all time), computed on read in one query with grouping sets. Times to answer are
+ * percentiles (`percentile_cont`), never an average.
+ */
+export async function readSlaReport(db: Db, since: Date | null, now: Date): Promise<SlaReport> {
+  const rows = await queryRows<{
+    by_workflow: number;
+    by_agent: number;
+    by_person: number;
+    workflow: string | null;
+    agent: string | null;
+    person_id: string | null;
+    person_name: string | null;
+    total: number | string;
+    answered: number | string;
+    within_sla: number | string;
+    breaches: number | string;
+    p50: number | string | null;
+    p90: number | string | null;
+    p95: number | string | null;
+  }>(
+    db,
+    sql`with history as (
+          select s.workflow, s.status, s.wait_ms, s.due_at, s.finished_at,
+                 coalesce(s.finished_by, s.assignee_id) as person_id,
+                 (select a.agent from asks a where a.slot_id = s.id and a.agent is not null order by a.asked_at limit 1) as agent
+            from slots s
+           where s.status in ('finished', 'expired') and ${periodCondition(since, now)}
+        )
+        select 1 - grouping(workflow) as by_workflow, 1 - grouping(agent) as by_agent, 1 - grouping(person_id) as by_person,
+               workflow, agent, person_id, (select name from users where users.id = person_id) as person_name,
+               count(*) as total,
+               count(*) filter (where status = 'finished') as answered,
+               count(*) filter (where status = 'finished' and (due_at is null or finished_at <= due_at)) as within_sla,
+               count(*) filter (where status = 'expired' or (due_at is not null and finished_at > due_at)) as breaches,
+               percentile_cont(0.5) within group (order by wait_ms) filter (where status = 'finished') as p50,
+               percentile_cont(0.9) within group (order by wait_ms) filter (where status = 'finished') as p90,
+               percentile_cont(0.95) within group (order by wait_ms) filter (where status = 'finished') as p95
+          from history
+         group by grouping sets ((), (workflow), (agent), (person_id))`,
+  );
+  const report: SlaReport = { overall: EMPTY, byWorkflow: [], byAgent: [], byPerson: [] };
+  for (const row of rows) {
+    const numbers: SlaNumbers = {
+      total: Number(row.total),
+      answered: Number(row.answered),
+      withinSla: Number(row.within_sla),
+      breaches: Number(row.breaches),
+      p50: toNumber(row.p50),
+      p90: toNumber(row.p90),
+      p95: toNumber(row.p95),
+    };
+    if (Number(row.by_workflow)) report.byWorkflow.push({ ...numbers, key: row.workflow, label: row.workflow });
+    else if (Number(row.by_agent)) report.byAgent.push({ ...numbers, key: row.agent, label: row.agent });
+    else if (Number(row.by_person)) report.byPerson.push({ ...numbers, key: row.person_id, label: row.person_name });
+    else report.overall = numbers;
+  }
+  const byBreachesThenName = (a: SlaGroup, b: SlaGroup) => b.breaches - a.breaches || (a.label ?? "").localeCompare(b.label ?? "");
+  report.byWorkflow.sort(byBreachesThenName);
+  report.byAgent.sort(byBreachesThenName);
+  report.byPerson.sort(byBreachesThenName);
+  return report;
+}
+
+/** One finished or expired wait: "<question> waited 15h for Sam Rivera". */
+export interface LongWaitRow {
+  slotId: string;
+  workflow: string;
+  status: "finished" | "expired";
+  waitMs: number;
+  finishedAt: Date;
+  questionId: string | null;
+  headline: string | null;
+  /** Who answered, or whom an expired slot was waiting on; null when it waited on candidates. */
+  personName: string | null;
+  candidateCount: number;
+}
+
+/** The longest waits of a period, longest first. */
+export async function listLongestWaits(db: Db, since: Date | null, now: Date, limit = 10): Promise<LongWaitRow[]> {
+  const rows = await queryRows<{
+    id: string;
+    workflow: string;
+    status: "finished" | "expired";
+    wait_ms: number | string;
+    finished_at: Date | string;
+    question_id: string | null;
+    headline: string | null;
+    person_name: string | null;
+    candidate_count: number | string;
+  }>(
+    db,
+    sql`select s.id, s.workflow, s.status, s.wait_ms::float8 as wait_ms, s.finished_at, q.id as question_id, q.headline,
+               u.name as person_name, cardinality(s.candidate_ids) as candidate_count
+          from slots s left join users u on u.id = coalesce(s.finished_by, s.assignee_id)
+          ${SLOT_QUESTION}
+         where s.status in ('finished', 'expired') and s.wait_ms is not null and ${periodCondition(since, now)}
+         order by s.wait_ms desc, s.id
+         limit ${limit}`,
+  );
+  return rows.map((row) => ({
+    slotId: row.id,
+    workflow: row.workflow,
+    status: row.status,
+    waitMs: Number(row.wait_ms),
+    finishedAt: toDate(row.finished_at),
+    questionId: row.question_id,
+    headline: row.headline,
+    personName: row.person_name,
+    candidateCount: Number(row.candidate_count),
+  }));
+}
+
+/** Counts per bar for bounds `bounds` (ascending, ms): `bounds.length + 1` counts. */
+function countsFrom(rows: { bucket: number | string; count: number | string }[], bounds: readonly number[]): number[] {
+  const counts = Array.from({ length: bounds.length + 1 }, () => 0);
+  for (const row of rows) counts[Number(row.bucket)] = Number(row.count);
+  return counts;
+}
+
+function boundsArray(bounds: readonly number[]): SQL {
+  return sql`${`{${bounds.join(",")}}`}::float8[]`;
+}
+
+/** Open slots by how long they have been open, in the bars `bounds` (ms) make. */
+export async function countOpenSlotsByAge(db: Db, bounds: readonly number[], now: Date): Promise<number[]> {
+  const rows = await queryRows<{ bucket: number | string; count: number | string }>(
+    db,
+    sql`select width_bucket(extract(epoch from (${now.toISOString()}::timestamptz - opened_at)) * 1000, ${boundsArray(bounds)}) as bucket, count(*) as count
+          from slots where status = 'open' group by 1`,
+  );
+  return countsFrom(rows, bounds);
+}
+
+/** Answered slots of a period by how long they waited for their answer, in the bars `bounds` (ms) make. */
+export async function countAnsweredByWait(db: Db, bounds: readonly number[], since: Date | null, now: Date): Promise<number[]> {
+  const rows = await queryRows<{ bucket: number | string; count: number | string }>(
+    db,
+    sql`select width_bucket(s.wait_ms::float8, ${boundsArray(bounds)}) as bucket, count(*) as count
+          from slots s where s.status = 'finished' and s.wait_ms is not null and ${periodCondition(since, now)} group by 1`,
+  );
+  return countsFrom(rows, bounds);
+}
