@@ -1,11 +1,13 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { z } from "zod";
 import { getDb } from "@/db/client";
 import { listAssignees } from "@/db/queries/reviews";
 import { getAppRuntime } from "@/lib/app-runtime";
 import { claimInput } from "@/lib/example/claim-input";
 import { startReview } from "@/lib/example/start-review";
+import { startReviewOfClaim } from "@/lib/example/start-review-of-claim";
 import { AppError } from "@/lib/errors";
 import { type ActionResult, defineAction, formDataToObject } from "@/lib/server/define-action";
 
@@ -46,4 +48,26 @@ export async function startReviewAction(_previous: StartReviewState | null, form
   const { fieldErrors } = result.error;
   // React sends only plain objects to the browser; refusals are kept in a null-prototype map.
   return { ok: false, error: { ...result.error, ...(fieldErrors ? { fieldErrors: { ...fieldErrors } } : {}) }, values };
+}
+
+const startClaimReviewAgain = defineAction({
+  roles: ["operator"],
+  input: z.object({ claimId: z.uuid() }),
+  async handler({ claimId }, user) {
+    const db = await getDb();
+    const { runtime, worker } = await getAppRuntime();
+    // Refused (conflict) while a review of this claim is open; the check and the start are one transaction.
+    const { task } = await startReviewOfClaim(db, runtime, { claimId, createdBy: user.id });
+    worker.wake();
+    revalidatePath("/reviews");
+    return { taskId: task.id };
+  },
+});
+
+/** What a row's "Review again" button shows after a press. */
+export type ReviewAgainState = ActionResult<{ taskId: string }>;
+
+/** Operators only: starts another review of a claim already filed; refused while one is open. */
+export async function reviewAgainAction(_previous: ReviewAgainState | null, formData: FormData): Promise<ReviewAgainState> {
+  return startClaimReviewAgain({ claimId: formData.get("claimId") });
 }

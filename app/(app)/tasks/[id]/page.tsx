@@ -1,0 +1,257 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import type { ReactNode } from "react";
+import { getDb } from "@/db/client";
+import { findReviewRun, listAnswersForTask, namesOf } from "@/db/queries/reviews";
+import { getAppRuntime } from "@/lib/app-runtime";
+import { hasAnyRole } from "@/lib/auth/roles";
+import { formatAmount } from "@/lib/example/claim-brief";
+import { formatTurnDuration, handoffGraph, type RunEntry, runEntries } from "@/lib/run-view";
+import { formatDuration } from "@/lib/sla-clock";
+import { requirePageUser } from "@/lib/server/session";
+import { retryRunAction } from "./actions";
+import { HandoffGraphView } from "./handoff-graph";
+import { RetryForm } from "./retry-form";
+
+export const metadata: Metadata = { title: "Run" };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const REASONS: Record<string, string> = {
+  refused: "the answers given were refused until the attempts ran out",
+  away: "the person asked was away",
+  "non-interactive": "nobody was at the terminal",
+  expired: "nobody answered before the deadline",
+};
+
+/** Ids of people the events mention, so their names can be read in one query. */
+function peopleIn(events: readonly { data: Record<string, unknown> }[]): string[] {
+  const ids: string[] = [];
+  for (const event of events) {
+    for (const key of ["by", "to", "assigneeId"] as const) {
+      const value = event.data?.[key];
+      if (typeof value === "string" && UUID.test(value)) ids.push(value);
+    }
+  }
+  return ids;
+}
+
+function clock(at: Date): string {
+  return at.toISOString().slice(11, 19);
+}
+
+function Entry({ entry, workflow }: { entry: RunEntry; workflow: string }): ReactNode {
+  switch (entry.kind) {
+    case "started":
+      return (
+        <>
+          <span className="who">Run</span> started: <strong>{entry.workflow}</strong>
+        </>
+      );
+    case "state":
+      return (
+        <>
+          <span className="who">State</span> entered <strong>{entry.state}</strong>
+          {entry.from ? <span className="muted"> from {entry.from}</span> : null}
+        </>
+      );
+    case "turn":
+      return (
+        <>
+          <span className="who">{entry.agent}</span>{" "}
+          {entry.status === "thinking" ? (
+            "is taking a model turn…"
+          ) : entry.status === "failed" ? (
+            <>
+              model turn failed{entry.durationMs !== null ? ` after ${formatTurnDuration(entry.durationMs)}` : ""}: <span className="cause">{entry.cause}</span>
+            </>
+          ) : (
+            <>model turn{entry.durationMs !== null ? <> · <span data-testid="turn-duration">{formatTurnDuration(entry.durationMs)}</span></> : null}</>
+          )}
+          {entry.tools.length > 0 ? <span className="muted"> · called {entry.tools.join(", ")}</span> : null}
+        </>
+      );
+    case "question":
+      return (
+        <>
+          <span className="who">{entry.agent ? entry.asker : workflow}</span> asked{entry.to ? ` ${entry.to}` : ""}
+          {entry.title ? <strong> {entry.title}</strong> : null}
+          <ul className="run-question-fields">
+            {entry.fields.map((field, index) => (
+              <li key={index}>
+                <span className="pre">{field.question}</span>
+                {field.options.length > 0 ? <span className="muted"> — options: {field.options.join(" · ")}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </>
+      );
+    case "parked":
+      return (
+        <>
+          <span className="who">{entry.agent ?? workflow}</span> parked: the run holds nothing open while it waits
+        </>
+      );
+    case "slot-opened":
+      return (
+        <>
+          <span className="who">Slot</span> opened for {entry.event}
+          {entry.assignee ? ` from ${entry.assignee}` : ""}
+          {entry.candidates > 1 ? ` (or any of ${entry.candidates} candidates)` : ""}
+          {entry.dueAt ? <span className="muted"> · due {entry.dueAt.toISOString().slice(0, 16).replace("T", " ")} UTC</span> : null}
+        </>
+      );
+    case "answer":
+      return (
+        <>
+          <span className="who">Answer</span> from <strong>{entry.by}</strong>
+          {entry.waitMs !== null ? ` after waiting ${formatDuration(entry.waitMs)}` : ""}
+          <span className="muted"> · slot finished</span>
+          {entry.answer ? <p className="pre">{entry.answer}</p> : null}
+        </>
+      );
+    case "refused":
+      return (
+        <>
+          <span className="who">Refused</span> {entry.by}&rsquo;s answer (attempt {entry.attempt} of {entry.of})
+        </>
+      );
+    case "nothing":
+      return (
+        <>
+          <span className="who">Nothing</span> arrived — reason: <strong>{entry.reason}</strong>
+          <span className="muted"> ({REASONS[entry.reason] ?? "no answer"})</span>
+        </>
+      );
+    case "slot-expired":
+      return (
+        <>
+          <span className="who">Slot</span> for {entry.event} expired unanswered{entry.waitMs !== null ? ` after ${formatDuration(entry.waitMs)}` : ""}
+        </>
+      );
+    case "resumed":
+      return (
+        <>
+          <span className="who">{entry.agent ?? workflow}</span> resumed with the answer as its question&rsquo;s result
+        </>
+      );
+    case "failed":
+      return (
+        <>
+          <span className="who">Failed</span>
+          {entry.state ? ` in ${entry.state}` : ""}: <span className="cause">{entry.cause}</span>
+          {entry.retryable ? <span className="muted"> · {entry.code === "model_unavailable" ? "a model error" : "an error"} — can be retried</span> : null}
+        </>
+      );
+    case "completed":
+      return (
+        <>
+          <span className="who">Completed</span>
+          {entry.state ? ` in ${entry.state}` : ""}
+        </>
+      );
+  }
+}
+
+export default async function RunPage({ params }: { params: Promise<{ id: string }> }) {
+  const user = await requirePageUser(["operator", "admin"]);
+  const { id } = await params;
+  if (!UUID.test(id)) notFound();
+  const db = await getDb();
+  const review = await findReviewRun(db, id);
+  if (!review) notFound();
+  const { runtime } = await getAppRuntime();
+  const events = await runtime.events(id);
+  const [names, answers] = await Promise.all([namesOf(db, peopleIn(events)), listAnswersForTask(db, id)]);
+  const entries = runEntries(events, { names, answers });
+  const graph = handoffGraph(events);
+  const run = review.run;
+  const workflow = run?.workflow ?? "The workflow";
+  const lastFailure = [...entries].reverse().find((entry): entry is Extract<RunEntry, { kind: "failed" }> => entry.kind === "failed");
+  const now = new Date();
+
+  return (
+    <article className="run-page">
+      <p className="muted">
+        <Link href="/reviews">← Reviews</Link>
+      </p>
+      <header className="run-header">
+        <p className="asker">
+          {workflow} over a claim · started by {review.startedBy ?? "the system"} {formatDuration(now.getTime() - review.startedAt.getTime())} ago
+        </p>
+        <h1>{review.claim.title}</h1>
+        <p className="run-status" data-testid="run-status">
+          {run ? (
+            <>
+              <span className={`badge status-${run.status}`}>{run.status}</span> in state <strong>{run.state}</strong>
+              {review.waitingOn ? <> · waiting on <strong>{review.waitingOn}</strong></> : null}
+              {review.decision ? <> · the Auditor {review.decision} it</> : null}
+            </>
+          ) : (
+            <span className="badge status-none">not started</span>
+          )}
+        </p>
+      </header>
+
+      {run?.status === "retryable" ? (
+        <section className="card-plain run-failure" aria-label="Failure">
+          <p>
+            The run failed{lastFailure ? <>: <span className="cause">{lastFailure.cause}</span></> : null}. {lastFailure?.code === "model_unavailable" ? "It was a model error, so" : "It"} can be retried where it stopped.
+          </p>
+          {hasAnyRole(user.roles, ["operator"]) ? <RetryForm taskId={review.taskId} action={retryRunAction} /> : <p className="muted">An operator can retry it.</p>}
+        </section>
+      ) : null}
+
+      <div className="run-layout">
+        <section className="card-plain" aria-label="Run events">
+          <h2>What happened</h2>
+          {entries.length === 0 ? (
+            <p className="muted">Nothing has happened yet.</p>
+          ) : (
+            <ol className="run-events" data-testid="run-events">
+              {entries.map((entry) => (
+                <li key={entry.id} className={`run-entry ${entry.kind}`} data-testid="run-entry" data-kind={entry.kind}>
+                  <time dateTime={entry.at.toISOString()} title={entry.at.toISOString()}>
+                    {clock(entry.at)}
+                  </time>
+                  <div className="run-entry-body">
+                    <Entry entry={entry} workflow={workflow} />
+                  </div>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+
+        <aside aria-label="Context">
+          <section className="card-plain" aria-label="Who handed to whom">
+            <h2>Who handed to whom</h2>
+            <HandoffGraphView graph={graph} />
+          </section>
+          <section className="card-plain">
+            <h2>The claim</h2>
+            <dl className="facts">
+              <dt>Amount</dt>
+              <dd>{formatAmount(review.claim.amountCents, review.claim.currency)}</dd>
+              <dt>Merchant</dt>
+              <dd>{review.claim.merchant}</dd>
+              <dt>Date</dt>
+              <dd>{review.claim.incurredOn}</dd>
+              <dt>Asked</dt>
+              <dd>{review.assignee ?? <span className="muted">nobody named</span>}</dd>
+              <dt>Description</dt>
+              <dd>{review.claim.description || <span className="muted">none given</span>}</dd>
+              {review.decisionReason ? (
+                <>
+                  <dt>Decision</dt>
+                  <dd>{review.decisionReason}</dd>
+                </>
+              ) : null}
+            </dl>
+          </section>
+        </aside>
+      </div>
+    </article>
+  );
+}

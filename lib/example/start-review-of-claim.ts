@@ -1,0 +1,39 @@
+import type { Db } from "@/db/client";
+import { findOpenReviewOfClaim, lockClaim } from "@/db/queries/reviews";
+import { type ReviewTask, reviewTasks } from "@/db/schema";
+import { AppError } from "@/lib/errors";
+import type { Runtime } from "@/lib/runtime";
+import { ReviewClaim } from "./review-claim";
+
+const OPEN_AS: Record<string, string> = {
+  running: "is running",
+  waiting: "is waiting for an answer",
+  retryable: "failed on a model error and can be retried from its run page",
+};
+
+/**
+ * Starts another review of a claim already filed, put to the same person as its last review. Refused
+ * (`conflict`) while a review of that claim is still open; `not_found` for an unknown claim.
+ */
+export async function startReviewOfClaim(
+  db: Db,
+  runtime: Runtime,
+  input: { claimId: string; createdBy: string },
+): Promise<{ task: ReviewTask }> {
+  return db.transaction(async (tx) => {
+    const executor = tx as unknown as Db;
+    // The claim's row lock makes "is one open? then start" one step: a concurrent start waits here, then sees ours.
+    const claim = await lockClaim(executor, input.claimId);
+    if (!claim) throw new AppError("not_found", "There is no such claim.");
+    const open = await findOpenReviewOfClaim(executor, input.claimId);
+    if (open) {
+      throw new AppError("conflict", `This claim already has a review open: it ${OPEN_AS[open.status] ?? open.status}. Wait for it to finish before starting another.`);
+    }
+    const [task] = await tx
+      .insert(reviewTasks)
+      .values({ claimId: input.claimId, assigneeId: claim.lastAssigneeId, createdBy: input.createdBy })
+      .returning();
+    await runtime.start(ReviewClaim, task!, { db: executor });
+    return { task: task! };
+  });
+}

@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { countReviewsByState, listReviews } from "@/db/queries/reviews";
+import { auditorScript } from "@/lib/example/auditor-script";
+import { createScriptedModel } from "@/lib/models/scripted-model";
+import { DATABASE_KINDS } from "@/tests/support/databases";
+import { createExampleFixture, type ExampleFixture } from "../runtime/example-fixture";
+
+describe.each(DATABASE_KINDS)("the reviews list by state (%s)", (kind) => {
+  let fixture: ExampleFixture;
+  afterEach(async () => fixture?.database.close());
+
+  it("counts and filters running, waiting, completed, failed and nothing-with-reason", async () => {
+    // The model's first call fails, so the first review is left retryable (a failure); the rest run as scripted.
+    let calls = 0;
+    const model = createScriptedModel({ respond: (prompt) => (++calls === 1 ? { error: "upstream overloaded", status: 529 } : auditorScript(prompt)) });
+    fixture = await createExampleFixture(kind, { resolveModel: () => model });
+    const { runtime, database, sam } = fixture;
+
+    const failed = await fixture.startUnexplainedReview();
+    await runtime.drain();
+    const waiting = await fixture.startUnexplainedReview();
+    await runtime.drain();
+
+    const nothing = await fixture.startApprovedReview();
+    const questionOf = async (taskId: string) => (await runtime.questionsFor(sam.id)).find((question) => question.taskId === taskId)!;
+    const away = await questionOf(nothing.id);
+    expect((await runtime.closeWithNothing({ questionId: away.id, reason: "away" })).status).toBe("closed");
+    await runtime.drain();
+
+    const completed = await fixture.startApprovedReview();
+    const reimbursement = await questionOf(completed.id);
+    const answered = await runtime.submitAnswer({ questionId: reimbursement.id, by: sam.id, answer: { text: { method: "bank transfer", urgent: "no", attendees: "Sam" } } });
+    expect(answered.status).toBe("answered");
+    await runtime.drain();
+
+    const running = await fixture.startUnexplainedReview(); // not drained: its first job is still queued
+
+    expect(await countReviewsByState(database.db)).toEqual({ running: 1, waiting: 1, completed: 1, failed: 1, nothing: 1 });
+    const ids = async (state: Parameters<typeof listReviews>[1]["state"]) => (await listReviews(database.db, { state })).map((row) => row.taskId);
+    expect(await ids("running")).toEqual([running.id]);
+    expect(await ids("waiting")).toEqual([waiting.id]);
+    expect(await ids("completed")).toEqual([completed.id]);
+    expect(await ids("failed")).toEqual([failed.id]);
+    expect(await ids("nothing")).toEqual([nothing.id]);
+    const [nothingRow] = await listReviews(database.db, { state: "nothing" });
+    expect(nothingRow).toMatchObject({ status: "failed", nothingReason: "away" });
+    expect(await listReviews(database.db)).toHaveLength(5);
+  });
+});
