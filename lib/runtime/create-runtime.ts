@@ -33,6 +33,7 @@ import { type Announce, committer, type RuntimeChange } from "./announce";
 import { askPerson, createQuestionDesk, type QuestionDesk } from "./answer-questions";
 import { linkAgentAsksToSlot } from "@/db/queries/runtime-questions";
 import { questionnaireOf } from "./person";
+import { createSlotReassigner, type SlotReassigner } from "./reassign-slot";
 import { withRunScope } from "./run-scope";
 
 /** What a runtime is made of. Everything it touches is handed in, so a test can build a second one over the same database. */
@@ -78,7 +79,7 @@ export interface Deposit<E extends EventSchemas, K extends keyof E & string> {
 }
 
 /** A Parley runtime over one database: starts workflows, takes deposits, runs jobs, sweeps SLAs. */
-export interface Runtime extends QuestionDesk {
+export interface Runtime extends QuestionDesk, SlotReassigner {
   readonly workerId: string;
   /**
    * Starts a workflow over a task (once per task; starting again does nothing). Pass the
@@ -422,6 +423,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     },
 
     ...desk,
+    ...createSlotReassigner({ commit, now }),
 
     ask: (agent, task, turns) => askAgent(deps, outsideJob, agent, task, turns),
     answer: (agent, task, text, answerOptions) => answerAgent(deps, outsideJob, agent, task, text, answerOptions),

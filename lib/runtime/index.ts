@@ -21,5 +21,6 @@ export type { CloseQuestionResult, QuestionDesk, QuestionUnavailable, SubmitAnsw
 export type { QuestionRow } from "@/db/queries/runtime-questions";
 export type { NothingReason } from "@/db/schema";
 export { answerOf, type AskPersonOptions, person, type PersonAnswer, type PersonAsked, questionnaireOf } from "./person";
+export type { ReassignSlotResult, SlotReassigner, SlotReassignment } from "./reassign-slot";
 export { startWorker, type Worker } from "./start-worker";
 export { turn } from "./turn";
