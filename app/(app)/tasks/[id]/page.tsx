@@ -76,7 +76,11 @@ function Entry({ entry, workflow }: { entry: RunEntry; workflow: string }): Reac
       return (
         <>
           <span className="who">{entry.agent ? entry.asker : workflow}</span> asked{entry.to ? ` ${entry.to}` : ""}
-          {entry.title ? <strong> {entry.title}</strong> : null}
+          {entry.title ? (
+            <>
+              : <strong>{entry.title}</strong>
+            </>
+          ) : null}
           <ul className="run-question-fields">
             {entry.fields.map((field, index) => (
               <li key={index}>
@@ -148,7 +152,7 @@ function Entry({ entry, workflow }: { entry: RunEntry; workflow: string }): Reac
       return (
         <>
           <span className="who">Completed</span>
-          {entry.state ? ` in ${entry.state}` : ""}
+          {entry.state && entry.state !== "Completed" ? ` in ${entry.state}` : " successfully"}
         </>
       );
   }

@@ -1,0 +1,37 @@
+import type { Page } from "@playwright/test";
+
+/** A review's run as operators watch it (/tasks/[id]). */
+export class RunPage {
+  constructor(readonly page: Page) {}
+
+  /** Opens the run of the review of `claimTitle` from the reviews list. */
+  async openFromReviews(claimTitle: string) {
+    await this.page.goto("/reviews");
+    await this.page.getByTestId("review-row").filter({ hasText: claimTitle }).getByRole("link", { name: claimTitle }).click();
+    await this.page.waitForURL(/\/tasks\/[0-9a-f-]{36}$/);
+  }
+
+  /** The run's status line: status badge, state, whom it waits on. */
+  get status() {
+    return this.page.getByTestId("run-status");
+  }
+
+  /** Every line of the run, oldest first. */
+  get entries() {
+    return this.page.getByTestId("run-entry");
+  }
+
+  /** The lines of one kind (turn, question, answer, slot-opened, state, nothing, failed, completed…). */
+  entriesOf(kind: string) {
+    return this.page.locator(`[data-testid="run-entry"][data-kind="${kind}"]`);
+  }
+
+  /** The kinds of the lines in order. */
+  async kinds(): Promise<string[]> {
+    return this.entries.evaluateAll((items) => items.map((item) => item.getAttribute("data-kind") ?? ""));
+  }
+
+  get graph() {
+    return this.page.getByRole("region", { name: "Who handed to whom" });
+  }
+}
