@@ -1,8 +1,11 @@
 import { getDatabase } from "@/db/client";
 import { createAuditorModel } from "@/lib/example/auditor-script";
+import { describeTasks } from "@/lib/example/task-subjects";
 import { publishLiveEvent } from "@/lib/live-events";
 import { ReviewClaim } from "@/lib/example/review-claim";
 import { type ResolvedModel, resolveModel } from "@/lib/models/resolve-model";
+import { createOutboxDrainer, type NoticeOptions, queueNoticesOnQuestionAsked } from "@/lib/notifications/outbox";
+import { type Notifier, notifiersFromEnvironment } from "@/lib/notifiers";
 import { createRuntime, type Runtime, startWorker, type Worker } from "@/lib/runtime";
 
 /** The runtime this server process runs on, the model its agents use, and its worker loop. */
@@ -11,6 +14,16 @@ export interface AppRuntime {
   /** Which model answers, with the label screens show (the scripted model says so). */
   model: ResolvedModel;
   worker: Worker;
+  /** The notifiers the environment configures (none by default), and how their notices are written. */
+  notifiers: readonly Notifier[];
+  notices: NoticeOptions;
+  /** Stops the worker loop and the notification drainer. */
+  stop(): Promise<void>;
+}
+
+/** Where question links in notices point: `PARLEY_PUBLIC_URL`, else `AUTH_URL`, else the local default. */
+function publicUrl(env: Record<string, string | undefined>): string {
+  return env.PARLEY_PUBLIC_URL?.trim() || env.AUTH_URL?.trim() || `http://localhost:${env.PORT?.trim() || "3000"}`;
 }
 
 const GLOBAL_KEY = Symbol.for("parley.app-runtime");
@@ -25,22 +38,36 @@ export function getAppRuntime(): Promise<AppRuntime> {
   const store = globalThis as GlobalWithRuntime;
   store[GLOBAL_KEY] ??= (async () => {
     const model = resolveModel(process.env, { scripted: createAuditorModel });
+    // Like the model, a half-configured notifier throws here, at start-up, naming the variable to set.
+    const notifiers = notifiersFromEnvironment(process.env);
+    const notices: NoticeOptions = {
+      baseUrl: publicUrl(process.env),
+      describeSubject: async (db, taskId) => (await describeTasks(db, [taskId])).get(taskId)?.title,
+    };
+    const queueNotices = queueNoticesOnQuestionAsked({ ...notices, notifiers });
     const { db } = await getDatabase();
     const runtime = createRuntime({
       db,
       workflows: [ReviewClaim],
       resolveModel: () => model.model,
       // Inside the transaction that made the change: screens hear of it only once it is committed.
-      announce: (tx, change) =>
-        publishLiveEvent(tx, {
+      // A question's notices are queued in the same transaction and delivered by the drainer below, never by the run.
+      announce: async (tx, change) => {
+        await publishLiveEvent(tx, {
           kind: change.kind,
           taskId: change.taskId,
           questionId: change.questionId,
           audience: { userIds: change.userIds, roles: ["operator", "admin"] },
-        }),
+        });
+        await queueNotices(tx, change);
+      },
     });
     const worker = startWorker(runtime, { onError: (error) => console.error("Parley worker:", error) });
-    return { runtime, model, worker };
+    const drainer = notifiers.length > 0 ? createOutboxDrainer({ db, notifiers }).start({ onError: (error) => console.error("Parley notifications:", error) }) : undefined;
+    const stop = async () => {
+      await Promise.all([worker.stop(), drainer?.stop()]);
+    };
+    return { runtime, model, worker, notifiers, notices, stop };
   })().catch((error: unknown) => {
     delete store[GLOBAL_KEY];
     throw error;
@@ -53,5 +80,5 @@ export async function stopAppRuntime(): Promise<void> {
   const store = globalThis as GlobalWithRuntime;
   const running = store[GLOBAL_KEY];
   delete store[GLOBAL_KEY];
-  if (running) await (await running).worker.stop().catch(() => {});
+  if (running) await (await running).stop().catch(() => {});
 }

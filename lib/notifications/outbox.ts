@@ -1,0 +1,157 @@
+import type { Db } from "@/db/client";
+import { claimDueNotices, findNoticeSource, queueNotice, recordDelivery } from "@/db/queries/notification-outbox";
+import type { Notifier, QuestionNotice } from "@/lib/notifiers";
+import type { Announce, RuntimeChange } from "@/lib/runtime";
+
+/** How notices are written: where links point, and what a task is about. */
+export interface NoticeOptions {
+  /** The app's public origin, e.g. `https://parley.example.com`: question links are absolute. */
+  baseUrl: string;
+  /** What a task is about, in a line (e.g. "Claim: Dinner, Lisbon"); defaults to the asker's name. */
+  describeSubject?: (db: Db, taskId: string) => Promise<string | undefined>;
+}
+
+/**
+ * A question's notice as it stands in `db`, or undefined when it has no open slot, nobody to tell or
+ * no deadline (a notice always carries one).
+ */
+export async function buildQuestionNotice(
+  db: Db,
+  questionId: string,
+  options: NoticeOptions,
+  kind: { kind: "question-opened" } | { kind: "reminder"; remindedAt: Date; remindedBy?: string },
+): Promise<QuestionNotice | undefined> {
+  const source = await findNoticeSource(db, questionId);
+  if (!source || source.recipients.length === 0 || !source.dueAt) return undefined;
+  const subject = (await options.describeSubject?.(db, source.taskId)) ?? source.askedBy;
+  const fields = {
+    id: source.questionId,
+    url: new URL(`/questions/${source.questionId}`, options.baseUrl).toString(),
+    question: source.headline,
+    askedBy: source.askedBy,
+    subject,
+    recipients: source.recipients,
+    openedAt: source.openedAt.toISOString(),
+    dueAt: source.dueAt.toISOString(),
+  };
+  return kind.kind === "reminder"
+    ? { kind: "reminder", remindedAt: kind.remindedAt.toISOString(), ...(kind.remindedBy ? { remindedBy: kind.remindedBy } : {}), ...fields }
+    : { kind: "question-opened", ...fields };
+}
+
+/**
+ * An announce hook that queues a notice for each configured notifier when a question opens, in the
+ * transaction that opened it: the notice exists exactly when the question does. Nothing is written
+ * when no notifier is configured.
+ */
+export function queueNoticesOnQuestionAsked(options: NoticeOptions & { notifiers: readonly Notifier[]; now?: () => Date }): Announce {
+  const names = [...new Set(options.notifiers.map((notifier) => notifier.name))];
+  return async (tx: Db, change: RuntimeChange) => {
+    if (names.length === 0 || change.kind !== "question-asked" || !change.questionId) return;
+    // An agent's ask is announced once before its slot opens (no one to tell yet) and again when it is linked to one.
+    const notice = await buildQuestionNotice(tx, change.questionId, options, { kind: "question-opened" });
+    if (notice) await queueNotice(tx, notice, names, options.now?.() ?? new Date());
+  };
+}
+
+/** Queues a reminder of an open question for every configured notifier; returns how many deliveries were queued. */
+export async function queueReminder(
+  db: Db,
+  questionId: string,
+  options: NoticeOptions & { notifiers: readonly Notifier[]; at: Date; remindedBy?: string },
+): Promise<{ status: "queued"; deliveries: number } | { status: "nothing_to_send" }> {
+  const names = [...new Set(options.notifiers.map((notifier) => notifier.name))];
+  const notice = await buildQuestionNotice(db, questionId, options, { kind: "reminder", remindedAt: options.at, ...(options.remindedBy ? { remindedBy: options.remindedBy } : {}) });
+  if (!notice) return { status: "nothing_to_send" };
+  return { status: "queued", deliveries: await queueNotice(db, notice, names, options.at) };
+}
+
+/** Delivers the outbox. */
+export interface OutboxDrainer {
+  /** Claims and delivers what is due, once; returns how many deliveries it made. */
+  drainOnce(): Promise<number>;
+  /** Drains every `intervalMs` until stopped; a slow receiver holds up only this loop, never a run. */
+  start(options?: { intervalMs?: number; onError?: (error: unknown) => void }): { stop(): Promise<void> };
+}
+
+const DEFAULT_LEASE_MS = 5 * 60_000;
+const DEFAULT_MAX_DELIVERIES = 5;
+const DEFAULT_RETRY_DELAY_MS = 30_000;
+const MAX_RETRY_DELAY_MS = 60 * 60_000;
+
+/**
+ * A drainer over the outbox: claims due rows with `FOR UPDATE SKIP LOCKED` (so several app
+ * instances share it), hands each notice to its notifier, records the `DeliveryReport`, and queues
+ * a retryable failure again with exponential backoff until `maxDeliveries`.
+ */
+export function createOutboxDrainer(options: {
+  db: Db;
+  notifiers: readonly Notifier[];
+  now?: () => Date;
+  /** How long a claimed row is this drainer's; longer than the slowest notifier's bound. */
+  leaseMs?: number;
+  maxDeliveries?: number;
+  /** The wait before the second delivery; doubled for each after it, at most an hour. */
+  retryDelayMs?: number;
+  batchSize?: number;
+}): OutboxDrainer {
+  const now = options.now ?? (() => new Date());
+  const byName = new Map(options.notifiers.map((notifier) => [notifier.name, notifier]));
+  const maxDeliveries = options.maxDeliveries ?? DEFAULT_MAX_DELIVERIES;
+  const retryDelayMs = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
+
+  async function deliver(claimed: Awaited<ReturnType<typeof claimDueNotices>>[number]) {
+    const notifier = byName.get(claimed.notifier);
+    const report = notifier
+      ? await notifier.notify(claimed.notice)
+      : { notifier: claimed.notifier, status: "failed" as const, retryable: false, attempts: [] };
+    const at = now();
+    const retry = report.status === "failed" && report.retryable && claimed.deliveries < maxDeliveries;
+    const delay = Math.min(retryDelayMs * 2 ** (claimed.deliveries - 1), MAX_RETRY_DELAY_MS);
+    await recordDelivery(options.db, claimed, { report, retryAt: retry ? new Date(at.getTime() + delay) : null, at });
+  }
+
+  const drainer: OutboxDrainer = {
+    async drainOnce() {
+      if (byName.size === 0) return 0;
+      const at = now();
+      const claimed = await claimDueNotices(options.db, {
+        at,
+        leaseUntil: new Date(at.getTime() + (options.leaseMs ?? DEFAULT_LEASE_MS)),
+        limit: options.batchSize ?? 10,
+      });
+      await Promise.all(claimed.map(deliver));
+      return claimed.length;
+    },
+
+    start(startOptions = {}) {
+      const intervalMs = startOptions.intervalMs ?? 1_000;
+      let stopped = false;
+      let wake: () => void = () => {};
+      const loop = (async () => {
+        while (!stopped) {
+          try {
+            if ((await drainer.drainOnce()) > 0) continue;
+          } catch (error) {
+            startOptions.onError?.(error);
+          }
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, intervalMs);
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+        }
+      })();
+      return {
+        async stop() {
+          stopped = true;
+          wake();
+          await loop;
+        },
+      };
+    },
+  };
+  return drainer;
+}
