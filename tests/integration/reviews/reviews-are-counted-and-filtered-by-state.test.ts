@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { countReviewsByState, listReviews } from "@/db/queries/reviews";
+import { countReviewsByState, listReviews, type ReviewState } from "@/db/queries/reviews";
 import { auditorScript } from "@/lib/example/auditor-script";
 import { createScriptedModel } from "@/lib/models/scripted-model";
 import { DATABASE_KINDS } from "@/tests/support/databases";
@@ -36,7 +36,7 @@ describe.each(DATABASE_KINDS)("the reviews list by state (%s)", (kind) => {
     const running = await fixture.startUnexplainedReview(); // not drained: its first job is still queued
 
     expect(await countReviewsByState(database.db)).toEqual({ running: 1, waiting: 1, completed: 1, failed: 1, nothing: 1 });
-    const ids = async (state: Parameters<typeof listReviews>[1]["state"]) => (await listReviews(database.db, { state })).map((row) => row.taskId);
+    const ids = async (state: ReviewState) => (await listReviews(database.db, { state })).map((row) => row.taskId);
     expect(await ids("running")).toEqual([running.id]);
     expect(await ids("waiting")).toEqual([waiting.id]);
     expect(await ids("completed")).toEqual([completed.id]);
