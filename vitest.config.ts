@@ -8,7 +8,7 @@ export default defineConfig({
     pool: "forks",
     maxWorkers: 2,
     // A fresh PGlite takes seconds to initialise on these machines.
-    testTimeout: 30_000,
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     typecheck: { enabled: true, include: ["tests/**/*.test-d.ts", "lib/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
   },
