@@ -3,6 +3,9 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { getDb } from "@/db/client";
+import { findUserById } from "@/db/queries/users";
+import { getAppRuntime } from "@/lib/app-runtime";
+import { queueReminder } from "@/lib/notifications/outbox";
 import { changeAway } from "@/lib/people";
 import { AppError } from "@/lib/errors";
 import { type ActionResult, defineAction, formDataToObject } from "@/lib/server/define-action";
@@ -25,4 +28,46 @@ export async function setPersonAwayAction(
   formData: FormData | Record<string, unknown>,
 ): Promise<ActionResult<{ userId: string; away: boolean }>> {
   return setPersonAway(formData instanceof FormData ? formDataToObject(formData) : formData);
+}
+
+const reassignSlot = defineAction({
+  roles: ["admin"],
+  input: z.object({ slotId: z.uuid(), assigneeId: z.uuid("Choose who it goes to.") }),
+  async handler({ slotId, assigneeId }, admin) {
+    const person = await findUserById(await getDb(), assigneeId);
+    if (!person || !person.roles.includes("assignee")) throw new AppError("not_found", "There is no such assignee.");
+    const { runtime } = await getAppRuntime();
+    const result = await runtime.reassignSlot({ slotId, to: person.id, by: admin.id });
+    if (result.status === "not_open") throw new AppError("conflict", "This wait is no longer open: it was answered, expired or closed meanwhile.");
+    revalidatePath("/admin/sla");
+    return { slotId, assigneeName: person.name };
+  },
+});
+
+/** Admins only: move an open wait to another assignee; the old one loses it and the new one sees it live. */
+export async function reassignSlotAction(
+  _previous: ActionResult<{ slotId: string; assigneeName: string }> | null,
+  formData: FormData | Record<string, unknown>,
+): Promise<ActionResult<{ slotId: string; assigneeName: string }>> {
+  return reassignSlot(formData instanceof FormData ? formDataToObject(formData) : formData);
+}
+
+const remindAboutQuestion = defineAction({
+  roles: ["admin"],
+  input: z.object({ questionId: z.uuid() }),
+  async handler({ questionId }, admin) {
+    const { notifiers, notices } = await getAppRuntime();
+    if (notifiers.length === 0) return { queued: 0 };
+    const result = await queueReminder(await getDb(), questionId, { ...notices, notifiers, at: new Date(), remindedBy: admin.name });
+    if (result.status === "nothing_to_send") throw new AppError("conflict", "This question is no longer open, or nobody is there to remind.");
+    return { queued: result.deliveries };
+  },
+});
+
+/** Admins only: send an open question's notice again, through every configured notifier (0 when none is). */
+export async function remindAction(
+  _previous: ActionResult<{ queued: number }> | null,
+  formData: FormData | Record<string, unknown>,
+): Promise<ActionResult<{ queued: number }>> {
+  return remindAboutQuestion(formData instanceof FormData ? formDataToObject(formData) : formData);
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { getDb } from "@/db/client";
 import { listUsers } from "@/db/queries/users";
 import { PersonAwayForm } from "@/components/person-away-form";
@@ -13,6 +14,9 @@ export default async function AdminPage() {
   return (
     <section>
       <h1>Admin</h1>
+      <p>
+        <Link href="/admin/sla">SLA clocks</Link>: every open wait, who it is waiting on and for how long; what breached; reassign and remind.
+      </p>
       <h2>People</h2>
       <table className="table">
         <thead>

@@ -1,0 +1,322 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { SlaClock } from "@/components/sla-clock";
+import { getDb } from "@/db/client";
+import {
+  countAnsweredByWait,
+  countOpenSlotsByAge,
+  listLongestWaits,
+  listOpenSlots,
+  listSlaFilterChoices,
+  readSlaReport,
+  type LongWaitRow,
+  type OpenSlotRow,
+  type SlaGroup,
+  type SlaNumbers,
+} from "@/db/queries/sla";
+import { listUsers } from "@/db/queries/users";
+import { formatDuration, readClock } from "@/lib/sla-clock";
+import {
+  formatShare,
+  OPEN_AGE_BUCKETS,
+  parseSlaPeriod,
+  periodStart,
+  SLA_PERIOD_LABELS,
+  SLA_PERIODS,
+  type SlaPeriod,
+  TIME_TO_ANSWER_BUCKETS,
+} from "@/lib/sla-numbers";
+import { requirePageUser } from "@/lib/server/session";
+import { reassignSlotAction, remindAction } from "../actions";
+import { BarChart } from "./bar-chart";
+import { SlotActions } from "./slot-actions";
+
+export const metadata: Metadata = { title: "SLA" };
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+const BANDS = ["at-risk", "breached"] as const;
+type BandFilter = (typeof BANDS)[number];
+
+function single(value: string | string[] | undefined): string | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  return text?.trim() || undefined;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
+
+function When({ at, now }: { at: Date; now: Date }) {
+  const ago = now.getTime() - at.getTime();
+  return (
+    <time dateTime={at.toISOString()} title={at.toISOString()}>
+      {dateFormat.format(at)} UTC <span className="muted">({ago >= 0 ? `${formatDuration(ago)} ago` : `in ${formatDuration(ago)}`})</span>
+    </time>
+  );
+}
+
+function waitingOn(slot: Pick<OpenSlotRow, "assigneeName" | "candidateCount">): string {
+  if (slot.assigneeName) return slot.assigneeName;
+  return slot.candidateCount === 1 ? "its one candidate" : `any of ${slot.candidateCount} candidates`;
+}
+
+function questionLabel(row: { headline: string | null; workflow: string }): string {
+  return row.headline?.trim() || `${row.workflow} wait`;
+}
+
+/** "“Why was dinner €480?” waited 15h for Sam Rivera". */
+function longWaitSentence(row: LongWaitRow) {
+  const whom = row.personName ?? (row.candidateCount === 1 ? "its one candidate" : `any of ${row.candidateCount} candidates`);
+  return (
+    <>
+      {row.questionId ? <Link href={`/questions/${row.questionId}`}>{questionLabel(row)}</Link> : questionLabel(row)} waited{" "}
+      <strong>{formatDuration(row.waitMs)}</strong> for <strong>{whom}</strong>
+      {row.status === "expired" ? <span className="badge status-failed">expired unanswered</span> : null}
+    </>
+  );
+}
+
+function percentile(value: number | null): string {
+  return value === null ? "—" : formatDuration(value);
+}
+
+function NumbersTable({ caption, groups, nameHeader }: { caption: string; groups: SlaGroup[]; nameHeader: string }) {
+  return (
+    <table className="table sla-table">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{nameHeader}</th>
+          <th scope="col">Within SLA</th>
+          <th scope="col">Breaches</th>
+          <th scope="col">p50</th>
+          <th scope="col">p90</th>
+          <th scope="col">p95</th>
+          <th scope="col">Finished</th>
+        </tr>
+      </thead>
+      <tbody>
+        {groups.length === 0 ? (
+          <tr>
+            <td colSpan={7} className="muted">
+              Nothing finished in this period.
+            </td>
+          </tr>
+        ) : (
+          groups.map((group) => (
+            <tr key={group.key ?? "none"}>
+              <th scope="row">{group.label ?? (nameHeader === "Agent" ? "— a flow's own question" : "—")}</th>
+              <td>{formatShare(group.withinSla, group.total)}</td>
+              <td className={group.breaches > 0 ? "breaches" : undefined}>{group.breaches}</td>
+              <td>{percentile(group.p50)}</td>
+              <td>{percentile(group.p90)}</td>
+              <td>{percentile(group.p95)}</td>
+              <td>{group.total}</td>
+            </tr>
+          ))
+        )}
+      </tbody>
+    </table>
+  );
+}
+
+function Summary({ numbers }: { numbers: SlaNumbers }) {
+  const tiles = [
+    { label: "Answered within SLA", value: formatShare(numbers.withinSla, numbers.total), detail: numbers.total === 0 ? "nothing finished yet" : `${numbers.withinSla} of ${numbers.total}` },
+    { label: "Breaches", value: String(numbers.breaches), detail: "expired or answered late" },
+    { label: "Time to answer p50", value: percentile(numbers.p50), detail: numbers.answered === 0 ? "nothing answered yet" : `over ${numbers.answered} answered` },
+    { label: "p90", value: percentile(numbers.p90), detail: "" },
+    { label: "p95", value: percentile(numbers.p95), detail: "" },
+  ];
+  return (
+    <dl className="sla-summary">
+      {tiles.map((tile) => (
+        <div key={tile.label} data-testid={`sla-${tile.label.toLowerCase().replaceAll(" ", "-")}`}>
+          <dt>{tile.label}</dt>
+          <dd>
+            {tile.value}
+            {tile.detail ? <span className="muted">{tile.detail}</span> : null}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function hrefWith(params: Record<string, string | undefined>, change: Record<string, string | undefined>): string {
+  const merged = new URLSearchParams();
+  for (const [key, value] of Object.entries({ ...params, ...change })) if (value) merged.set(key, value);
+  const query = merged.toString();
+  return query ? `/admin/sla?${query}` : "/admin/sla";
+}
+
+export default async function AdminSlaPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  await requirePageUser(["admin"]);
+  const params = await searchParams;
+  const now = new Date();
+  const workflow = single(params.workflow);
+  const agent = single(params.agent);
+  const assignee = single(params.assignee);
+  const band = BANDS.find((candidate) => candidate === single(params.band)) as BandFilter | undefined;
+  const period: SlaPeriod = parseSlaPeriod(single(params.period));
+  const since = periodStart(period, now);
+  const db = await getDb();
+
+  const [open, choices, people, report, longest, ages, waits] = await Promise.all([
+    listOpenSlots(db, { workflow, agent, assigneeId: assignee && UUID.test(assignee) ? assignee : undefined, breachedOnly: band === "breached" }, now),
+    listSlaFilterChoices(db),
+    listUsers(db),
+    readSlaReport(db, since, now),
+    listLongestWaits(db, since, now),
+    countOpenSlotsByAge(db, OPEN_AGE_BUCKETS.bounds, now),
+    countAnsweredByWait(db, TIME_TO_ANSWER_BUCKETS.bounds, since, now),
+  ]);
+  // The bands come from the same clock the colours do, so "at risk" here is exactly what shows amber.
+  const rows = band === "at-risk" ? open.filter((slot) => readClock(slot.openedAt, slot.dueAt, now).band === "at-risk") : open;
+  const assignees = people.filter((person) => person.roles.includes("assignee")).map((person) => ({ id: person.id, name: person.name }));
+  const current = { workflow, agent, assignee, band, period: period === "7d" ? undefined : period };
+  const renderedAt = now.toISOString();
+
+  return (
+    <section className="admin-sla">
+      <p className="muted">
+        <Link href="/admin">Admin</Link> / SLA
+      </p>
+      <h1>SLA clocks</h1>
+
+      <h2>Outstanding work</h2>
+      <form method="get" action="/admin/sla" className="sla-filters" aria-label="Filter outstanding work">
+        {current.period ? <input type="hidden" name="period" value={current.period} /> : null}
+        <label>
+          Workflow
+          <select name="workflow" defaultValue={workflow ?? ""}>
+            <option value="">All</option>
+            {choices.workflows.map((name) => (
+              <option key={name}>{name}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Agent
+          <select name="agent" defaultValue={agent ?? ""}>
+            <option value="">All</option>
+            {choices.agents.map((name) => (
+              <option key={name}>{name}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Assignee
+          <select name="assignee" defaultValue={assignee ?? ""}>
+            <option value="">Anyone</option>
+            {assignees.map((person) => (
+              <option key={person.id} value={person.id}>
+                {person.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Clock
+          <select name="band" defaultValue={band ?? ""}>
+            <option value="">Any</option>
+            <option value="at-risk">At risk</option>
+            <option value="breached">Breached</option>
+          </select>
+        </label>
+        <button type="submit" className="secondary">
+          Filter
+        </button>
+        {workflow || agent || assignee || band ? <Link href={hrefWith({}, { period: current.period })}>Clear</Link> : null}
+      </form>
+
+      {rows.length === 0 ? (
+        <p className="empty muted">{open.length === 0 && !workflow && !agent && !assignee && !band ? "Nothing is waiting on anyone." : "No open wait matches these filters."}</p>
+      ) : (
+        <table className="table sla-open" aria-label="Outstanding work">
+          <thead>
+            <tr>
+              <th scope="col">Question</th>
+              <th scope="col">Workflow · state</th>
+              <th scope="col">Waiting on</th>
+              <th scope="col">Opened</th>
+              <th scope="col">Due</th>
+              <th scope="col">Time left</th>
+              <th scope="col">Act</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((slot) => (
+              <tr key={slot.id} data-testid="open-slot" data-slot-id={slot.id}>
+                <td>
+                  {slot.questionId ? <Link href={`/questions/${slot.questionId}`}>{questionLabel(slot)}</Link> : questionLabel(slot)}
+                  {slot.agent ? <div className="muted small">asked by {slot.agent}</div> : null}
+                </td>
+                <td>
+                  {slot.workflow} · {slot.state}
+                  <div className="muted small">
+                    <Link href={`/tasks/${slot.taskId}`}>run</Link>
+                  </div>
+                </td>
+                <td data-testid="waiting-on">{waitingOn(slot)}</td>
+                <td>
+                  <When at={slot.openedAt} now={now} />
+                </td>
+                <td>{slot.dueAt ? <When at={slot.dueAt} now={now} /> : <span className="muted">no deadline</span>}</td>
+                <td>
+                  <SlaClock openedAt={slot.openedAt.toISOString()} dueAt={slot.dueAt?.toISOString() ?? null} renderedAt={renderedAt} />
+                </td>
+                <td>
+                  <SlotActions
+                    slotId={slot.id}
+                    questionId={slot.questionId}
+                    label={questionLabel(slot)}
+                    assigneeId={slot.assigneeId}
+                    assignees={assignees}
+                    reassign={reassignSlotAction}
+                    remind={remindAction}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      <div className="sla-charts">
+        <BarChart title="Open work by age" labels={OPEN_AGE_BUCKETS.labels} counts={ages} unit="open" />
+        <BarChart title={`Time to answer, ${SLA_PERIOD_LABELS[period].toLowerCase()}`} labels={TIME_TO_ANSWER_BUCKETS.labels} counts={waits} unit="answered" />
+      </div>
+
+      <h2>SLA numbers</h2>
+      <nav className="tabs" aria-label="Period">
+        {SLA_PERIODS.map((choice) => (
+          <Link key={choice} href={hrefWith(current, { period: choice === "7d" ? undefined : choice })} aria-current={choice === period ? "page" : undefined}>
+            {SLA_PERIOD_LABELS[choice]}
+          </Link>
+        ))}
+      </nav>
+      <Summary numbers={report.overall} />
+
+      <h3>Longest waits</h3>
+      {longest.length === 0 ? (
+        <p className="muted">Nothing finished in this period.</p>
+      ) : (
+        <ol className="long-waits" aria-label="Longest waits">
+          {longest.map((row) => (
+            <li key={row.slotId}>
+              {longWaitSentence(row)} <span className="muted small">· {row.workflow}, ended <When at={row.finishedAt} now={now} /></span>
+            </li>
+          ))}
+        </ol>
+      )}
+
+      <div className="sla-tables">
+        <NumbersTable caption="By workflow" nameHeader="Workflow" groups={report.byWorkflow} />
+        <NumbersTable caption="By agent" nameHeader="Agent" groups={report.byAgent} />
+        <NumbersTable caption="By person (who answered, or whom an expired wait was for)" nameHeader="Person" groups={report.byPerson} />
+      </div>
+    </section>
+  );
+}
