@@ -1,0 +1,182 @@
+import type { Browser, Page } from "@playwright/test";
+import { expect, people, signedInPage, test } from "./fixtures";
+import { ReviewsPage, uniqueTitle } from "./pages/reviews-page";
+import { callFormAction, listServerActions } from "./support/form-actions";
+import { callServerAction, serverActionId } from "./support/server-actions";
+
+/** Who calls: nobody signed in; the question's assignee; an assignee who is no candidate for it; an operator; an admin. */
+const ROLES = ["anonymous", "assignee", "nonCandidate", "operator", "admin"] as const;
+type Role = (typeof ROLES)[number];
+
+/** What a page does: shows (200), refuses the role (403), hides what isn't theirs (404), or sends a visitor to sign in. */
+type PageOutcome = 200 | 403 | 404 | "sign-in";
+
+const ZERO_UUID = "00000000-0000-4000-8000-000000000000";
+
+interface Fixture {
+  questionId: string;
+  taskId: string;
+  samId: string;
+}
+
+/** Each page, for each role. */
+function pageTable(fixture: Fixture): Record<string, Record<Role, PageOutcome>> {
+  return {
+    "/inbox": { anonymous: "sign-in", assignee: 200, nonCandidate: 200, operator: 403, admin: 403 },
+    "/reviews": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 200, admin: 403 },
+    "/admin": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },
+    "/admin/sla": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },
+    [`/questions/${fixture.questionId}`]: { anonymous: "sign-in", assignee: 200, nonCandidate: 404, operator: 404, admin: 404 },
+    // Operators and admins only.
+    [`/tasks/${fixture.taskId}`]: { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 200, admin: 200 },
+  };
+}
+
+/** Each route handler, for each role: the HTTP status. */
+function routeTable(fixture: Fixture): Record<string, Record<Role, number>> {
+  return {
+    "/api/events": { anonymous: 401, assignee: 200, nonCandidate: 200, operator: 200, admin: 200 },
+    [`/api/events?task=${fixture.taskId}`]: { anonymous: 401, assignee: 200, nonCandidate: 404, operator: 200, admin: 200 },
+  };
+}
+
+/**
+ * Each server action: the arguments it is called with (form fields; null for the previous state),
+ * and for each role a piece of the response that shows the outcome — a refusal code, or what the
+ * action does once past its check. An action missing here fails the test.
+ */
+function actionTable(fixture: Fixture): Record<string, { args: (Record<string, string> | null)[]; outcomes: Record<Role, string> }> {
+  const refused = { anonymous: '"code":"unauthorized"', assignee: '"code":"forbidden"', nonCandidate: '"code":"forbidden"' };
+  return {
+    "app/(app)/actions.ts#setMyAwayAction": {
+      args: [null, { away: "false" }],
+      outcomes: { anonymous: '"code":"unauthorized"', assignee: '"ok":true', nonCandidate: '"ok":true', operator: '"ok":true', admin: '"ok":true' },
+    },
+    "app/(app)/actions.ts#signOutAction": {
+      args: [],
+      // Anyone may sign out (nobody signed in included): it only ends the caller's own session.
+      outcomes: { anonymous: "redirect", assignee: "redirect", nonCandidate: "redirect", operator: "redirect", admin: "redirect" },
+    },
+    "app/(auth)/login/actions.ts#signInWithPassword": {
+      args: [null, { email: "nobody@parley.test", password: "not-a-password" }],
+      outcomes: Object.fromEntries(ROLES.map((role) => [role, "don't match an account"])) as Record<Role, string>,
+    },
+    "app/(auth)/login/actions.ts#signInWithOidc": {
+      args: [{ callbackUrl: "/inbox" }],
+      // Public: sends anyone to sign in (single sign-on is not configured on the test server, so to the sign-in page).
+      outcomes: Object.fromEntries(ROLES.map((role) => [role, "redirect"])) as Record<Role, string>,
+    },
+    "app/(app)/questions/[id]/actions.ts#submitAnswerAction": {
+      args: [null, { questionId: fixture.questionId, answer: "" }],
+      outcomes: {
+        anonymous: "Please sign in to continue.",
+        // Past every check, to the flow's own schema (an empty answer is refused, so nothing is answered).
+        assignee: "This question needs an answer.",
+        nonCandidate: "not yours to answer",
+        operator: "not yours to answer",
+        admin: "not yours to answer",
+      },
+    },
+    "app/(app)/reviews/actions.ts#startReviewAction": {
+      args: [null, {}],
+      outcomes: { ...refused, operator: '"code":"invalid_input"', admin: '"code":"forbidden"' },
+    },
+    "app/(app)/reviews/actions.ts#reviewAgainAction": {
+      args: [null, { claimId: ZERO_UUID }],
+      outcomes: { ...refused, operator: '"code":"not_found"', admin: '"code":"forbidden"' },
+    },
+    "app/(app)/tasks/[id]/actions.ts#retryRunAction": {
+      args: [null, { taskId: fixture.taskId }],
+      outcomes: { ...refused, operator: '"code":"conflict"', admin: '"code":"forbidden"' },
+    },
+    "app/(app)/admin/actions.ts#setPersonAwayAction": {
+      args: [null, { userId: fixture.samId, away: "false" }],
+      outcomes: { ...refused, operator: '"code":"forbidden"', admin: '"ok":true' },
+    },
+    "app/(app)/admin/actions.ts#reassignSlotAction": {
+      args: [null, { slotId: ZERO_UUID, assigneeId: fixture.samId }],
+      outcomes: { ...refused, operator: '"code":"forbidden"', admin: '"code":"conflict"' },
+    },
+    "app/(app)/admin/actions.ts#remindAction": {
+      args: [null, { questionId: fixture.questionId }],
+      outcomes: { ...refused, operator: '"code":"forbidden"', admin: '"queued":0' },
+    },
+  };
+}
+
+async function pageFor(browser: Browser, role: Role): Promise<Page> {
+  if (role === "anonymous") {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto("/login");
+    return page;
+  }
+  const user = { assignee: people.assignee, nonCandidate: people.otherAssignee, operator: people.operator, admin: people.admin }[role];
+  return signedInPage(browser, user);
+}
+
+async function setAway(page: Page, baseURL: string, away: boolean) {
+  const result = await callServerAction(page.request, {
+    baseURL,
+    path: "/inbox",
+    actionId: serverActionId("app/(app)/actions.ts", "setMyAwayAction"),
+    args: [null, { away: String(away) }],
+  });
+  expect(result.body).toContain('"ok":true');
+}
+
+test("every page, server action and route handler gives each role what the table says", async ({ browser, baseURL }) => {
+  test.setTimeout(180_000);
+  // A question for Sam while Priya is away: she is an assignee who is not among its candidates.
+  const priya = await signedInPage(browser, people.otherAssignee);
+  await setAway(priya, baseURL!, true);
+  const operator = await signedInPage(browser, people.operator);
+  const merchant = uniqueTitle("Authorised");
+  await new ReviewsPage(operator).startReview({ title: uniqueTitle("Table"), merchant, amount: "75.00", incurredOn: "2026-11-15", assignee: people.assignee.name });
+  const sam = await signedInPage(browser, people.assignee);
+  await sam.goto("/inbox?view=assigned");
+  const link = sam.getByTestId("inbox-row").filter({ hasText: merchant }).getByRole("link").first();
+  const questionId = (await link.getAttribute("href"))!.split("/").at(-1)!;
+  await setAway(priya, baseURL!, false);
+  const admin = await signedInPage(browser, people.admin);
+  await admin.goto("/admin/sla");
+  const slotRow = admin.getByTestId("open-slot").filter({ hasText: merchant });
+  const taskId = (await slotRow.getByRole("link", { name: "run" }).getAttribute("href"))!.split("/").at(-1)!;
+  const samId = await admin.getByLabel("Assignee").locator("option", { hasText: people.assignee.name }).getAttribute("value");
+  const fixture: Fixture = { questionId, taskId, samId: samId! };
+  for (const page of [priya, operator, sam, admin]) await page.context().close();
+
+  const actions = actionTable(fixture);
+  // A new action with no row here fails: nobody gets to forget its check.
+  expect(listServerActions().filter((action) => !(action in actions))).toEqual([]);
+
+  const manifestIds = new Map(listServerActions().map((action) => [action, serverActionId(...(action.split("#") as [string, string]))]));
+  const failures: string[] = [];
+  for (const role of ROLES) {
+    const page = await pageFor(browser, role);
+    for (const [path, outcomes] of Object.entries(pageTable(fixture))) {
+      const response = await page.goto(path);
+      const got: PageOutcome = new URL(page.url()).pathname === "/login" && path !== "/login" ? "sign-in" : (response!.status() as PageOutcome);
+      if (got !== outcomes[role]) failures.push(`${role} ${path}: expected ${outcomes[role]}, got ${got}`);
+    }
+    await page.goto(role === "anonymous" ? "/login" : "/");
+    for (const [path, outcomes] of Object.entries(routeTable(fixture))) {
+      const status = await page.evaluate(async (url) => {
+        const response = await fetch(url);
+        await response.body?.cancel();
+        return response.status;
+      }, path);
+      if (status !== outcomes[role]) failures.push(`${role} GET ${path}: expected ${outcomes[role]}, got ${status}`);
+    }
+    // Sign-out last: it ends this role's session.
+    const ordered = Object.entries(actions).sort(([a], [b]) => Number(a.endsWith("#signOutAction")) - Number(b.endsWith("#signOutAction")));
+    for (const [action, row] of ordered) {
+      const result = await callFormAction(page.request, { baseURL: baseURL!, path: "/login", actionId: manifestIds.get(action)!, args: row.args });
+      const expected = row.outcomes[role];
+      const ok =
+        expected === "redirect" ? result.redirect !== null : result.redirect === null && result.body.includes(expected);
+      if (!ok) failures.push(`${role} ${action}: expected ${expected}, got ${result.status} ${result.redirect ?? ""} ${result.body.slice(0, 200)}`);
+    }
+    await page.context().close();
+  }
+  expect(failures).toEqual([]);
+});
