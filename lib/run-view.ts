@@ -22,6 +22,7 @@ export type RunEntry =
   | { kind: "refused"; id: number; at: Date; by: string; attempt: number; of: number }
   | { kind: "nothing"; id: number; at: Date; questionId: string | null; reason: string; by: string | null }
   | { kind: "slot-expired"; id: number; at: Date; event: string; waitMs: number | null }
+  | { kind: "reassigned"; id: number; at: Date; from: string | null; to: string; by: string | null }
   | { kind: "resumed"; id: number; at: Date; agent: string | null }
   | { kind: "failed"; id: number; at: Date; state: string | null; cause: string; code: string | null; retryable: boolean }
   | { kind: "completed"; id: number; at: Date; state: string | null; message: string | null };
@@ -159,6 +160,9 @@ export function runEntries(events: readonly RunEvent[], context: RunViewContext)
         break;
       case "slot-expired":
         entries.push({ ...base, kind: "slot-expired", event: string(data.event) ?? "", waitMs: number(data.waitMs) });
+        break;
+      case "slot-reassigned":
+        entries.push({ ...base, kind: "reassigned", from: nameOf(data.from), to: nameOf(data.to) ?? "someone", by: nameOf(data.by) });
         break;
       case "resumed":
         openTurns.clear();

@@ -20,7 +20,7 @@ const setMyAway = defineAction({
 
 /** The away switch in the header: marks the signed-in person away, or back. */
 export async function setMyAwayAction(_previous: ActionResult<{ away: boolean }> | null, formData: FormData | Record<string, unknown>): Promise<ActionResult<{ away: boolean }>> {
-  return setMyAway(formData instanceof FormData ? formDataToObject(formData) : formData);
+  return setMyAway(formDataToObject(formData));
 }
 
 export async function signOutAction(): Promise<void> {

@@ -11,12 +11,6 @@ import { AppError } from "@/lib/errors";
 import { type ActionResult, defineAction, formDataToObject } from "@/lib/server/define-action";
 import { formBoolean } from "@/lib/server/form-values";
 
-/** React sends only plain objects to the browser; defineAction keeps field errors in a null-prototype map. */
-function plain<T>(result: ActionResult<T>): ActionResult<T> {
-  if (result.ok || !result.error.fieldErrors) return result;
-  return { ok: false, error: { ...result.error, fieldErrors: { ...result.error.fieldErrors } } };
-}
-
 const setPersonAway = defineAction({
   roles: ["admin"],
   input: z.object({ userId: z.uuid(), away: formBoolean }),
@@ -33,7 +27,7 @@ export async function setPersonAwayAction(
   _previous: ActionResult<{ userId: string; away: boolean }> | null,
   formData: FormData | Record<string, unknown>,
 ): Promise<ActionResult<{ userId: string; away: boolean }>> {
-  return plain(await setPersonAway(formData instanceof FormData ? formDataToObject(formData) : formData));
+  return await setPersonAway(formDataToObject(formData));
 }
 
 const reassignSlot = defineAction({
@@ -55,7 +49,7 @@ export async function reassignSlotAction(
   _previous: ActionResult<{ slotId: string; assigneeName: string }> | null,
   formData: FormData | Record<string, unknown>,
 ): Promise<ActionResult<{ slotId: string; assigneeName: string }>> {
-  return plain(await reassignSlot(formData instanceof FormData ? formDataToObject(formData) : formData));
+  return await reassignSlot(formDataToObject(formData));
 }
 
 const remindAboutQuestion = defineAction({
@@ -75,5 +69,5 @@ export async function remindAction(
   _previous: ActionResult<{ queued: number }> | null,
   formData: FormData | Record<string, unknown>,
 ): Promise<ActionResult<{ queued: number }>> {
-  return plain(await remindAboutQuestion(formData instanceof FormData ? formDataToObject(formData) : formData));
+  return await remindAboutQuestion(formDataToObject(formData));
 }

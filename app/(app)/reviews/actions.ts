@@ -45,9 +45,7 @@ export async function startReviewAction(_previous: StartReviewState | null, form
   }
   // After a success the form starts empty again; after a refusal it keeps everything typed.
   if (result.ok) return { ...result, values: {} };
-  const { fieldErrors } = result.error;
-  // React sends only plain objects to the browser; refusals are kept in a null-prototype map.
-  return { ok: false, error: { ...result.error, ...(fieldErrors ? { fieldErrors: { ...fieldErrors } } : {}) }, values };
+  return { ...result, values };
 }
 
 const startClaimReviewAgain = defineAction({
@@ -69,5 +67,5 @@ export type ReviewAgainState = ActionResult<{ taskId: string }>;
 
 /** Operators only: starts another review of a claim already filed; refused while one is open. */
 export async function reviewAgainAction(_previous: ReviewAgainState | null, formData: FormData): Promise<ReviewAgainState> {
-  return startClaimReviewAgain({ claimId: formData.get("claimId") });
+  return startClaimReviewAgain(formDataToObject(formData));
 }

@@ -7,7 +7,7 @@ import { findReviewRun } from "@/db/queries/reviews";
 import { getAppRuntime } from "@/lib/app-runtime";
 import { ReviewClaim } from "@/lib/example/review-claim";
 import { AppError } from "@/lib/errors";
-import { type ActionResult, defineAction } from "@/lib/server/define-action";
+import { type ActionResult, defineAction, formDataToObject } from "@/lib/server/define-action";
 
 const retryRun = defineAction({
   roles: ["operator"],
@@ -39,5 +39,5 @@ export type RetryRunState = ActionResult<{ requeued: number }>;
 
 /** Operators only: queues a run that failed on a model error again, and wakes the worker. */
 export async function retryRunAction(_previous: RetryRunState | null, formData: FormData): Promise<RetryRunState> {
-  return retryRun({ taskId: formData.get("taskId") });
+  return retryRun(formDataToObject(formData));
 }

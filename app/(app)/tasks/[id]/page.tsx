@@ -29,7 +29,7 @@ const REASONS: Record<string, string> = {
 function peopleIn(events: readonly { data: Record<string, unknown> }[]): string[] {
   const ids: string[] = [];
   for (const event of events) {
-    for (const key of ["by", "to", "assigneeId"] as const) {
+    for (const key of ["by", "to", "from", "assigneeId"] as const) {
       const value = event.data?.[key];
       if (typeof value === "string" && UUID.test(value)) ids.push(value);
     }
@@ -132,6 +132,13 @@ function Entry({ entry, workflow }: { entry: RunEntry; workflow: string }): Reac
       return (
         <>
           <span className="who">Slot</span> for {entry.event} expired unanswered{entry.waitMs !== null ? ` after ${formatDuration(entry.waitMs)}` : ""}
+        </>
+      );
+    case "reassigned":
+      return (
+        <>
+          <span className="who">Slot</span> reassigned {entry.from ? `from ${entry.from} ` : ""}to <strong>{entry.to}</strong>
+          {entry.by ? ` by ${entry.by}` : ""}
         </>
       );
     case "resumed":
