@@ -7,9 +7,8 @@ import { hasAnyRole, type Role } from "@/lib/auth/roles";
 import { AppError } from "@/lib/errors";
 import { auth } from "./auth";
 import { REQUEST_PATH_HEADER } from "./request-path";
+import { isUuid } from "@/lib/ids";
 
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The signed-in person, read fresh from the database (so a changed role or a removed person takes
@@ -18,7 +17,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function currentUser(): Promise<User | null> {
   const session = await auth();
   const id = session?.user?.id;
-  if (!id || !UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   return (await findUserById(await getDb(), id)) ?? null;
 }
 

@@ -3,8 +3,7 @@ import { hasPartInTask } from "@/db/queries/inbox";
 import { hasAnyRole } from "@/lib/auth/roles";
 import { isInAudience, type LiveEventForBrowser, subscribeLiveEvents } from "@/lib/live-events";
 import { authorizeRequest } from "@/lib/server/session";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "@/lib/ids";
 
 export const dynamic = "force-dynamic";
 
@@ -22,7 +21,7 @@ export async function GET(request: Request) {
   const task = new URL(request.url).searchParams.get("task");
   let watchedTask: string | undefined;
   if (task !== null) {
-    const allowed = UUID.test(task) && (hasAnyRole(user.roles, ["operator", "admin"]) || (await hasPartInTask(await getDb(), task, user.id)));
+    const allowed = isUuid(task) && (hasAnyRole(user.roles, ["operator", "admin"]) || (await hasPartInTask(await getDb(), task, user.id)));
     if (!allowed) return Response.json({ error: { code: "not_found", message: "We couldn't find that." } }, { status: 404 });
     watchedTask = task;
   }

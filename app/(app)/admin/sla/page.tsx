@@ -30,6 +30,7 @@ import { requirePageUser } from "@/lib/server/session";
 import { reassignSlotAction, remindAction } from "../actions";
 import { BarChart } from "./bar-chart";
 import { SlotActions } from "./slot-actions";
+import { isUuid } from "@/lib/ids";
 
 export const metadata: Metadata = { title: "SLA" };
 
@@ -42,8 +43,6 @@ function single(value: string | string[] | undefined): string | undefined {
   const text = Array.isArray(value) ? value[0] : value;
   return text?.trim() || undefined;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
 
@@ -164,7 +163,7 @@ export default async function AdminSlaPage({ searchParams }: { searchParams: Pro
   const db = await getDb();
 
   const [open, choices, people, report, longest, ages, waits] = await Promise.all([
-    listOpenSlots(db, { workflow, agent, assigneeId: assignee && UUID.test(assignee) ? assignee : undefined, breachedOnly: band === "breached" }, now),
+    listOpenSlots(db, { workflow, agent, assigneeId: assignee && isUuid(assignee) ? assignee : undefined, breachedOnly: band === "breached" }, now),
     listSlaFilterChoices(db),
     listUsers(db),
     readSlaReport(db, since, now),

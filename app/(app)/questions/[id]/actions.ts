@@ -10,6 +10,7 @@ import { formatDuration } from "@/lib/sla-clock";
 import type { FormAnswer } from "@/lib/questions";
 import { authorize } from "@/lib/server/session";
 import type { AnswerState } from "./answer-state";
+import { isUuid } from "@/lib/ids";
 
 function toRecord(value: unknown): Record<string, string | string[]> {
   const record: Record<string, string | string[]> = Object.create(null);
@@ -26,8 +27,6 @@ function plain<T>(record: Readonly<Record<string, T>>): Record<string, T> {
   return { ...record };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Submits an answer to a question. A public endpoint: it authenticates, and the runtime decides
  * whether this person may answer, judges the answer with the flow's own schema, and takes it exactly
@@ -39,7 +38,7 @@ export async function submitAnswerAction(_previous: AnswerState | null, submitte
     // Whatever the caller sent: a browser posts FormData, a hand-made call may post a plain object.
     const formData: FormAnswer = submitted instanceof FormData ? submitted : toRecord(submitted);
     const questionId = formData instanceof FormData ? formData.get("questionId") : formData.questionId;
-    if (typeof questionId !== "string" || !UUID.test(questionId)) throw new AppError("not_found", "There is no such question.");
+    if (!isUuid(questionId)) throw new AppError("not_found", "There is no such question.");
     const { runtime, worker } = await getAppRuntime();
     const question = await runtime.questionFor(questionId, user.id);
     if (!question) throw new AppError("not_found", "There is no such question, or it is not yours to answer.");

@@ -15,10 +15,9 @@ import { formatDuration } from "@/lib/sla-clock";
 import { requirePageUser } from "@/lib/server/session";
 import { submitAnswerAction } from "./actions";
 import { AnswerForm } from "./answer-form";
+import { isUuid } from "@/lib/ids";
 
 export const metadata: Metadata = { title: "Question" };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const REASONS: Record<string, string> = {
   refused: "the answers given were refused until the attempts ran out",
@@ -30,7 +29,7 @@ const REASONS: Record<string, string> = {
 export default async function QuestionPage({ params }: { params: Promise<{ id: string }> }) {
   const user = await requirePageUser();
   const { id } = await params;
-  if (!UUID.test(id)) notFound();
+  if (!isUuid(id)) notFound();
   const { runtime } = await getAppRuntime();
   // Only for someone it was put to (or who answered it): anyone else gets the same 404 as a wrong id.
   const question = await runtime.questionFor(id, user.id);

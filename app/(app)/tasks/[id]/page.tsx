@@ -13,10 +13,9 @@ import { requirePageUser } from "@/lib/server/session";
 import { retryRunAction } from "./actions";
 import { HandoffGraphView } from "./handoff-graph";
 import { RetryForm } from "./retry-form";
+import { isUuid } from "@/lib/ids";
 
 export const metadata: Metadata = { title: "Run" };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const REASONS: Record<string, string> = {
   refused: "the answers given were refused until the attempts ran out",
@@ -31,7 +30,7 @@ function peopleIn(events: readonly { data: Record<string, unknown> }[]): string[
   for (const event of events) {
     for (const key of ["by", "to", "from", "assigneeId"] as const) {
       const value = event.data?.[key];
-      if (typeof value === "string" && UUID.test(value)) ids.push(value);
+      if (isUuid(value)) ids.push(value);
     }
   }
   return ids;
@@ -168,7 +167,7 @@ function Entry({ entry, workflow }: { entry: RunEntry; workflow: string }): Reac
 export default async function RunPage({ params }: { params: Promise<{ id: string }> }) {
   const user = await requirePageUser(["operator", "admin"]);
   const { id } = await params;
-  if (!UUID.test(id)) notFound();
+  if (!isUuid(id)) notFound();
   const db = await getDb();
   const review = await findReviewRun(db, id);
   if (!review) notFound();
