@@ -36,12 +36,11 @@ export default async function ReviewsPage({ searchParams }: { searchParams: Prom
   return (
     <section>
       <h1>Reviews</h1>
-      <details className="card-plain" open={reviews.length === 0}>
-        <summary>
-          <strong>Start a review</strong>
-        </summary>
+      {/* Always open: a collapsible that closed once the first review existed hid its own "started" message. */}
+      <section className="card-plain" aria-labelledby="start-review-heading">
+        <h2 id="start-review-heading">Start a review</h2>
         <StartReviewForm assignees={assignees} today={now.toISOString().slice(0, 10)} action={startReviewAction} />
-      </details>
+      </section>
       <nav className="tabs" aria-label="Filter by state">
         <Link href="/reviews" aria-current={state ? undefined : "page"}>
           All <span className="count">{total}</span>
