@@ -18,6 +18,12 @@ async function recordDecision(db: Db, task: ReviewTask, reply: AgentReply): Prom
   return decision.decision;
 }
 
+/** Where the review goes once the Auditor has decided: an approval asks how to pay back; no decision fails. */
+function stateAfter(decision: Awaited<ReturnType<typeof recordDecision>>) {
+  if (decision === "approved") return "Reimbursing" as const;
+  return decision ? ("Completed" as const) : ("Failed" as const);
+}
+
 /**
  * The demo workflow: the Auditor reviews a claim, parking in `Waiting` whenever it asks the filer;
  * an approved claim then asks the filer the Reimbursement questionnaire.
@@ -45,9 +51,7 @@ export const ReviewClaim = defineWorkflow({
           await writeQuestions(run.db, run.taskId, reply.questions, run.now);
           return run.goto("Waiting");
         }
-        const decision = await recordDecision(run.db, run.item, reply);
-        if (decision === "approved") return run.goto("Reimbursing");
-        return decision ? run.goto("Completed") : run.goto("Failed");
+        return run.goto(stateAfter(await recordDecision(run.db, run.item, reply)));
       },
     },
     Waiting: {
@@ -72,9 +76,7 @@ export const ReviewClaim = defineWorkflow({
             await writeQuestions(run.db, run.taskId, reply.questions, run.now);
             return run.goto("Waiting");
           }
-          const decision = await recordDecision(run.db, run.item, reply);
-        if (decision === "approved") return run.goto("Reimbursing");
-        return decision ? run.goto("Completed") : run.goto("Failed");
+          return run.goto(stateAfter(await recordDecision(run.db, run.item, reply)));
         },
       },
     },
