@@ -1,4 +1,5 @@
 import type { FormAnswer, QuestionField, QuestionSpec } from "@/lib/questions";
+import { entriesOf } from "@/lib/questions/form-answer";
 
 /**
  * What the caller's server action hands back to {@link QuestionForm} after a refused submission
@@ -33,18 +34,6 @@ export function submittedValues(spec: QuestionSpec, form: FormAnswer): Record<st
     if (entries.length > 0) values[field.path] = entries;
   }
   return values;
-}
-
-function entriesOf(form: FormAnswer, name: string): string[] {
-  if (form instanceof URLSearchParams) return form.getAll(name);
-  if (typeof FormData !== "undefined" && form instanceof FormData) {
-    return form.getAll(name).filter((entry): entry is string => typeof entry === "string");
-  }
-  const record = form as Readonly<Record<string, string | readonly string[] | null | undefined>>;
-  if (!Object.hasOwn(record, name)) return [];
-  const entry = record[name];
-  if (entry === undefined || entry === null) return [];
-  return typeof entry === "string" ? [entry] : [...entry];
 }
 
 /** The messages recorded under `path` in a plain or null-prototype record. */

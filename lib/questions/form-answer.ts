@@ -45,7 +45,8 @@ export function rawFromFormAnswer(spec: QuestionSpec, form: FormAnswer): RawAnsw
   return buildRawAnswer(spec, (field) => parseFormAnswer(field, entriesOf(form, field.path)));
 }
 
-function entriesOf(form: FormAnswer, name: string): string[] {
+/** The strings a form sent under `name`, whichever shape the form came in (none when absent). */
+export function entriesOf(form: FormAnswer, name: string): string[] {
   if (form instanceof URLSearchParams) return form.getAll(name);
   if (typeof FormData !== "undefined" && form instanceof FormData) {
     return form.getAll(name).filter((entry): entry is string => typeof entry === "string");
