@@ -5,6 +5,8 @@ import path from "node:path";
 
 export const root = path.resolve(import.meta.dirname, "..");
 export const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+/** The build folder: `.next`, or `PARLEY_BUILD_DIR` (a `.next-…` folder) for builds side by side. */
+export const buildDir = process.env.PARLEY_BUILD_DIR?.trim() || ".next";
 
 const SOURCES = ["app", "components", "lib", "db", "proxy.ts", "instrumentation.ts", "next.config.ts", "package-lock.json", "tsconfig.json"];
 
@@ -18,7 +20,7 @@ function newestChange(entry) {
 
 /** Runs `next build` when needed; exits the process if the build fails. */
 export function buildIfNeeded() {
-  const buildId = path.join(root, ".next", "BUILD_ID");
+  const buildId = path.join(root, buildDir, "BUILD_ID");
   const builtAt = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
   if (builtAt > 0 && SOURCES.every((entry) => newestChange(entry) <= builtAt)) return;
   console.log("Parley: building (about half a minute)…");

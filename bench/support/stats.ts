@@ -1,0 +1,62 @@
+/** Summary statistics of timings, in the unit they were measured in. */
+export interface Summary {
+  count: number;
+  median: number;
+  p95: number;
+  min: number;
+  max: number;
+  mean: number;
+}
+
+/** The value at fraction `q` (0–1) of sorted samples, linearly interpolated (as percentile_cont). */
+export function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const position = (sorted.length - 1) * q;
+  const low = Math.floor(position);
+  const high = Math.ceil(position);
+  return sorted[low]! + (sorted[high]! - sorted[low]!) * (position - low);
+}
+
+/** Median, p95, extremes and mean of samples. */
+export function summarise(samples: readonly number[]): Summary {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    count: sorted.length,
+    median: quantile(sorted, 0.5),
+    p95: quantile(sorted, 0.95),
+    min: sorted[0] ?? Number.NaN,
+    max: sorted.at(-1) ?? Number.NaN,
+    mean: sorted.reduce((sum, value) => sum + value, 0) / Math.max(1, sorted.length),
+  };
+}
+
+/** A number for a table: three significant figures, no exponent. */
+export function figure(value: number, digits = 3): string {
+  if (!Number.isFinite(value)) return "—";
+  if (value === 0) return "0";
+  const magnitude = Math.floor(Math.log10(Math.abs(value)));
+  const decimals = Math.max(0, digits - 1 - magnitude);
+  return value.toFixed(decimals);
+}
+
+/**
+ * Runs each contender's `once` in turn, round after round, so that the machine's noise falls on all
+ * of them alike; returns every contender's samples (milliseconds). Warm-up rounds are not recorded.
+ */
+export async function interleave<K extends string>(
+  contenders: Record<K, () => Promise<void>>,
+  options: { rounds: number; warmup?: number },
+): Promise<Record<K, number[]>> {
+  const names = Object.keys(contenders) as K[];
+  const samples = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<K, number[]>;
+  const warmup = options.warmup ?? Math.min(20, Math.ceil(options.rounds / 10));
+  for (let round = 0; round < warmup + options.rounds; round++) {
+    for (const name of names) {
+      const started = performance.now();
+      await contenders[name]();
+      const elapsed = performance.now() - started;
+      if (round >= warmup) samples[name].push(elapsed);
+    }
+  }
+  return samples;
+}
