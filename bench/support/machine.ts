@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
+import path from "node:path";
 import postgres from "postgres";
 
 /** What a figure was measured on: the date, the cores, the memory, Node's and PostgreSQL's versions. */
@@ -14,7 +16,9 @@ export async function describeMachine(postgresUrl?: string): Promise<string> {
       await client.end();
     }
   }
-  const pglite = (await import("@electric-sql/pglite/package.json", { with: { type: "json" } })).default.version;
+  // PGlite's package exports no package.json, so it is read from the installed folder.
+  const manifest = path.join(import.meta.dirname, "..", "..", "node_modules", "@electric-sql", "pglite", "package.json");
+  const pglite = (JSON.parse(readFileSync(manifest, "utf8")) as { version: string }).version;
   return [
     `- Date: ${new Date().toISOString()}`,
     `- Machine: ${cores.length} × ${cores[0]?.model.trim() ?? "unknown CPU"}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
