@@ -1,12 +1,12 @@
 import { getDatabase } from "@/db/client";
 import { createAuditorModel } from "@/lib/example/auditor-script";
 import { describeTasks } from "@/lib/example/task-subjects";
-import { publishLiveEvent } from "@/lib/live-events";
+import { type LiveEvent, publishLiveEvent } from "@/lib/live-events";
 import { ReviewClaim } from "@/lib/example/review-claim";
 import { type ResolvedModel, resolveModel } from "@/lib/models/resolve-model";
 import { createOutboxDrainer, type NoticeOptions, queueNoticesOnQuestionAsked } from "@/lib/notifications/outbox";
 import { type Notifier, notifiersFromEnvironment } from "@/lib/notifiers";
-import { createRuntime, type Runtime, startWorker, type Worker } from "@/lib/runtime";
+import { createRuntime, type Runtime, type RuntimeChange, startWorker, type Worker } from "@/lib/runtime";
 
 /** The runtime this server process runs on, the model its agents use, and its worker loop. */
 export interface AppRuntime {
@@ -24,6 +24,23 @@ export interface AppRuntime {
 /** Where question links in notices point: `PARLEY_PUBLIC_URL`, else `AUTH_URL`, else the local default. */
 function publicUrl(env: Record<string, string | undefined>): string {
   return env.PARLEY_PUBLIC_URL?.trim() || env.AUTH_URL?.trim() || `http://localhost:${env.PORT?.trim() || "3000"}`;
+}
+
+/** People named per live event: a NOTIFY payload must stay under 8000 bytes, and each id takes 39 of them. */
+const AUDIENCE_PER_EVENT = 150;
+
+/**
+ * The live events announcing a runtime change: one, or — when a slot's candidates are more people
+ * than one notification can name (every assignee, in the demo) — one per batch of them. Operators
+ * and admins are in the first one only, so they hear of each change once.
+ */
+export function liveEventsFor(change: RuntimeChange): LiveEvent[] {
+  const base = { kind: change.kind, taskId: change.taskId, questionId: change.questionId };
+  const events: LiveEvent[] = [{ ...base, audience: { userIds: change.userIds.slice(0, AUDIENCE_PER_EVENT), roles: ["operator", "admin"] } }];
+  for (let start = AUDIENCE_PER_EVENT; start < change.userIds.length; start += AUDIENCE_PER_EVENT) {
+    events.push({ ...base, audience: { userIds: change.userIds.slice(start, start + AUDIENCE_PER_EVENT) } });
+  }
+  return events;
 }
 
 const GLOBAL_KEY = Symbol.for("parley.app-runtime");
@@ -52,14 +69,12 @@ export function getAppRuntime(): Promise<AppRuntime> {
       resolveModel: () => model.model,
       // Inside the transaction that made the change: screens hear of it only once it is committed.
       // A question's notices are queued in the same transaction and delivered by the drainer below, never by the run.
-      announce: async (tx, change) => {
-        await publishLiveEvent(tx, {
-          kind: change.kind,
-          taskId: change.taskId,
-          questionId: change.questionId,
-          audience: { userIds: change.userIds, roles: ["operator", "admin"] },
-        });
-        await queueNotices(tx, change);
+      // TODO(issue 7): the runtime is moving from one call per change to one per transaction; both are taken until it lands.
+      announce: async (tx, announced: RuntimeChange | readonly RuntimeChange[]) => {
+        for (const change of Array.isArray(announced) ? (announced as readonly RuntimeChange[]) : [announced as RuntimeChange]) {
+          for (const event of liveEventsFor(change)) await publishLiveEvent(tx, event);
+          await queueNotices(tx, [change]);
+        }
       },
     });
     const worker = startWorker(runtime, { onError: (error) => console.error("Parley worker:", error) });
