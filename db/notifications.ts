@@ -21,6 +21,14 @@ export async function notify(db: Db, channel: string, payload: string): Promise<
   await db.execute(sql`select pg_notify(${checkChannel(channel)}, ${payload})`);
 }
 
+/** Sends several notifications on `channel` in one statement; like {@link notify}, delivered only on commit. */
+export async function notifyAll(db: Db, channel: string, payloads: readonly string[]): Promise<void> {
+  if (payloads.length === 0) return;
+  if (payloads.some((payload) => Buffer.byteLength(payload) > MAX_NOTIFICATION_BYTES)) throw new Error("notification payload too large");
+  if (payloads.length === 1) return notify(db, channel, payloads[0]!);
+  await db.execute(sql`select pg_notify(${checkChannel(channel)}, p.value) from jsonb_array_elements_text(${JSON.stringify(payloads)}::jsonb) as p(value)`);
+}
+
 /**
  * Calls `onPayload` for every notification on `channel`: PostgreSQL's LISTEN (so every app instance
  * on one server hears every other), or PGlite's in-process equivalent. Returns how to stop.

@@ -1,7 +1,7 @@
 import { getDatabase } from "@/db/client";
 import { createAuditorModel } from "@/lib/example/auditor-script";
 import { describeTasks } from "@/lib/example/task-subjects";
-import { type LiveEvent, publishLiveEvent } from "@/lib/live-events";
+import { type LiveEvent, publishLiveEvents } from "@/lib/live-events";
 import { ReviewClaim } from "@/lib/example/review-claim";
 import { type ResolvedModel, resolveModel } from "@/lib/models/resolve-model";
 import { createOutboxDrainer, type NoticeOptions, queueNoticesOnQuestionAsked } from "@/lib/notifications/outbox";
@@ -43,6 +43,18 @@ export function liveEventsFor(change: RuntimeChange): LiveEvent[] {
   return events;
 }
 
+/**
+ * How long a job stays a dead worker's before another takes it over: `PARLEY_JOB_LEASE_MS`, else the
+ * runtime's default (a live worker renews its lease while it works).
+ */
+export function jobLeaseMs(env: Record<string, string | undefined>): number | undefined {
+  const configured = env.PARLEY_JOB_LEASE_MS?.trim();
+  if (!configured) return undefined;
+  const lease = Number(configured);
+  if (!Number.isInteger(lease) || lease < 100) throw new Error(`PARLEY_JOB_LEASE_MS must be a whole number of milliseconds, at least 100 (it is "${configured}").`);
+  return lease;
+}
+
 const GLOBAL_KEY = Symbol.for("parley.app-runtime");
 type GlobalWithRuntime = typeof globalThis & { [GLOBAL_KEY]?: Promise<AppRuntime> };
 
@@ -69,13 +81,11 @@ export function getAppRuntime(): Promise<AppRuntime> {
       resolveModel: () => model.model,
       // Inside the transaction that made the change: screens hear of it only once it is committed.
       // A question's notices are queued in the same transaction and delivered by the drainer below, never by the run.
-      // TODO(issue 7): the runtime is moving from one call per change to one per transaction; both are taken until it lands.
-      announce: async (tx, announced: RuntimeChange | readonly RuntimeChange[]) => {
-        for (const change of Array.isArray(announced) ? (announced as readonly RuntimeChange[]) : [announced as RuntimeChange]) {
-          for (const event of liveEventsFor(change)) await publishLiveEvent(tx, event);
-          await queueNotices(tx, [change]);
-        }
+      announce: async (tx, changes) => {
+        await publishLiveEvents(tx, changes.flatMap(liveEventsFor));
+        await queueNotices(tx, changes);
       },
+      leaseMs: jobLeaseMs(process.env),
     });
     const worker = startWorker(runtime, { onError: (error) => console.error("Parley worker:", error) });
     const drainer = notifiers.length > 0 ? createOutboxDrainer({ db, notifiers }).start({ onError: (error) => console.error("Parley notifications:", error) }) : undefined;

@@ -1,5 +1,5 @@
 import { getDatabase, type Db } from "@/db/client";
-import { listen, notify } from "@/db/notifications";
+import { listen, notify, notifyAll } from "@/db/notifications";
 import type { Role } from "@/lib/auth/roles";
 
 /** The channel every live update travels on, across all app instances sharing one database. */
@@ -32,6 +32,11 @@ export function isInAudience(user: { id: string; roles: readonly Role[] }, event
  */
 export async function publishLiveEvent(db: Db, event: LiveEvent): Promise<void> {
   await notify(db, LIVE_CHANNEL, JSON.stringify(event));
+}
+
+/** Announces several events in one statement; like {@link publishLiveEvent}, only if the transaction commits. */
+export async function publishLiveEvents(db: Db, events: readonly LiveEvent[]): Promise<void> {
+  await notifyAll(db, LIVE_CHANNEL, events.map((event) => JSON.stringify(event)));
 }
 
 type Handler = (event: LiveEvent) => void;

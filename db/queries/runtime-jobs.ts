@@ -2,8 +2,9 @@ import { type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "../client";
 import type { JobKind, RunStatus } from "../schema";
+import { RELAXED_COMMIT } from "./commit-durability";
 import { insertRunEventsSql, type NewRunEvent } from "./runtime-events";
-import { insertSlots, type NewSlot } from "./runtime-slots";
+import { insertSlotsSql, type NewSlot } from "./runtime-slots";
 
 /** The task table a workflow drives; only its `id` and `status` columns are touched. */
 export type TrackedTableColumns = PgTable & { id: PgColumn; status: PgColumn };
@@ -34,7 +35,8 @@ export interface ClaimedJob {
 /**
  * Claims the oldest runnable job — queued and due, or running under a lease that ran out (its
  * worker died) — with `FOR UPDATE SKIP LOCKED`, so concurrent workers never claim the same one,
- * and never a job of an instance that has another job in hand.
+ * and never a job of an instance that has another job in hand. The claim commits without waiting for
+ * the disk: if a crash loses it, the job is simply queued still.
  */
 export async function claimNextJob(db: Db, claim: { workerId: string; at: Date; leaseMs: number }): Promise<ClaimedJob | undefined> {
   const now = claim.at.toISOString();
@@ -54,7 +56,8 @@ export async function claimNextJob(db: Db, claim: { workerId: string; at: Date; 
     version: number;
   }>(
     db,
-    sql`with next as (
+    sql`with relaxed as (${RELAXED_COMMIT}),
+        next as (
           select j.id from jobs j join workflow_instances wi on wi.id = j.workflow_instance_id
           where ((j.status = 'queued' and j.run_at <= ${now}::timestamptz)
               or (j.status = 'running' and j.locked_until <= ${now}::timestamptz))
@@ -75,7 +78,8 @@ export async function claimNextJob(db: Db, claim: { workerId: string; at: Date; 
         )
         select c.id::float8 as id, c.kind, c.state as job_state, c.slot_id, c.payload, c.attempts,
           wi.id as instance_id, wi.workflow, wi.task_id, wi.state, wi.status, wi.version
-        from claimed c join workflow_instances wi on wi.id = c.workflow_instance_id`,
+        from claimed c join workflow_instances wi on wi.id = c.workflow_instance_id
+        where (select relaxed from relaxed) is not null`,
   );
   const row = rows[0];
   if (!row) return undefined;
@@ -95,7 +99,7 @@ export async function claimNextJob(db: Db, claim: { workerId: string; at: Date; 
   };
 }
 
-/** Thrown inside a transition's transaction when the job was lost or the instance moved on. */
+/** A transition was not applied: the job's lease was lost or the instance moved on meanwhile. */
 export class TransitionRejectedError extends Error {
   constructor() {
     super("the job's lease was lost or the instance moved on; the transition was not applied");
@@ -112,90 +116,136 @@ export interface StateEntry {
   status: RunStatus;
   /** The instance version this was computed from; the move commits only if it is still current. */
   fromVersion: number;
-  /** The job that made this move; it is marked done in the same transaction (and must still be ours). */
+  /** The job that made this move; it is marked done in the same statement (and must still be ours). */
   job?: { id: number; workerId: string };
-  /** Create the instance in the same transaction (starting a workflow). */
+  /** Create the instance in the same statement (starting a workflow). */
   create?: { workflow: string };
   /** Queue a job to run the state's `enter` body. */
   queueEnter: boolean;
   slots: readonly NewSlot[];
+  /**
+   * The workflow an agent's still-unanswered asks on the task are answered through: they are handed
+   * to the first new slot (asks whose slot, of another instance, is still open keep it).
+   */
+  linkAsksTo?: { workflow: string; event: string };
+  /** Refuse the move while any question on the task is unanswered (entering a success state). */
+  onlyIfNothingWaits: boolean;
+  /**
+   * Commit without waiting for the disk: for moves nobody outside is told of yet (see
+   * {@link RELAXED_COMMIT}). A run's start and its end are durable at once.
+   */
+  relaxed: boolean;
   events: readonly NewRunEvent[];
   at: Date;
 }
 
+/** What {@link enterState} did. */
+export type StateEntered =
+  | { entered: true; linkedAskIds: string[] }
+  /** Not moved: `waiting` questions on the task held a success state back, else someone else got there first. */
+  | { entered: false; waiting: number };
+
 /**
- * Moves an instance to a state in one transaction: the job that decided it is finished, the
- * instance moves (only from the version it was read at), slots left open are closed, the tracked
- * task's status is set, the next job is queued, the new slots open and the events are appended.
- * Throws {@link TransitionRejectedError} when someone else got there first.
+ * Moves an instance to a state in one statement (its own transaction, or the caller's): the job that
+ * decided it is finished, the instance moves (only from the version it was read at) or is created,
+ * slots left open are closed, the tracked task's status is set, the next job is queued, the new slots
+ * open, waiting agent asks are handed to the first of them, and the events are appended — all, or
+ * (when the job was lost, the instance moved on, or a success state would leave a question unanswered)
+ * nothing.
  */
-export async function enterState(db: Db, entry: StateEntry): Promise<void> {
+export async function enterState(db: Db, entry: StateEntry): Promise<StateEntered> {
   const at = entry.at.toISOString();
   const moved = sql`exists (select 1 from moved)`;
-  await db.transaction(async (tx) => {
-    if (entry.create) {
-      const created = await insertWorkflowInstance(tx as unknown as Db, {
-        id: entry.instanceId,
-        workflow: entry.create.workflow,
-        taskId: entry.taskId,
-        state: entry.to,
-        status: entry.status,
-        at: entry.at,
-      });
-      if (!created) throw new TransitionRejectedError();
-    }
-    const done = entry.job
-      ? sql`update jobs set status = 'done', finished_at = ${at}::timestamptz
-            where id = ${entry.job.id} and status = 'running' and locked_by = ${entry.job.workerId} returning id`
-      : sql`select 1 as id`;
-    const queue = entry.queueEnter
-      ? sql`insert into jobs (kind, workflow_instance_id, state, run_at)
-            select 'enter', id, ${entry.to}, ${at}::timestamptz from moved`
-      : sql`select 1`;
-    const rows = await queryRows<{ moved: number }>(
-      tx as unknown as Db,
-      sql`with done as (${done}),
-          moved as (
-            update workflow_instances set state = ${entry.to}, status = ${entry.status}, version = version + 1,
-              last_error = null, updated_at = ${at}::timestamptz
-            where id = ${entry.instanceId} and version = ${entry.fromVersion} and exists (select 1 from done)
-            returning id
-          ),
-          closed as (
-            update slots set status = 'cancelled', finished_at = ${at}::timestamptz
-            where workflow_instance_id = ${entry.instanceId} and status = 'open' and ${moved}
-          ),
-          tracked as (${updateTrackedStatus(entry.tracks, entry.taskId, entry.status, moved)}),
-          queued as (${queue}),
-          events as (${insertRunEventsSql(entry.events, moved)})
-          select count(*)::int as moved from moved`,
-    );
-    if (Number(rows[0]?.moved ?? 0) === 0) throw new TransitionRejectedError();
-    await insertSlots(tx as unknown as Db, entry.slots);
-  });
+  // The job must still be ours (locked against a takeover for the rest of the statement); it is
+  // marked done only if the move is made, so a refused move leaves it running, for its failure to be recorded.
+  const mine = entry.job
+    ? sql`select id from jobs where id = ${entry.job.id} and status = 'running' and locked_by = ${entry.job.workerId} for update`
+    : sql`select 1 as id`;
+  const done = entry.job
+    ? sql`update jobs set status = 'done', finished_at = ${at}::timestamptz where id = ${entry.job.id} and ${moved}`
+    : sql`select 1`;
+  const waiting = entry.onlyIfNothingWaits
+    ? sql`select count(*)::int as waiting from asks where task_id = ${entry.taskId} and status = 'open'`
+    : sql`select 0 as waiting`;
+  const nothingWaits = entry.onlyIfNothingWaits ? sql`and (select waiting from waiting) = 0` : sql``;
+  // A new instance moves by being created; an existing one only from the version it was read at.
+  const move = entry.create
+    ? sql`insert into workflow_instances (id, workflow, task_id, state, status, version, created_at, updated_at)
+          select ${entry.instanceId}, ${entry.create.workflow}, ${entry.taskId}, ${entry.to}, ${entry.status}, 0, ${at}::timestamptz, ${at}::timestamptz
+          where exists (select 1 from mine) ${nothingWaits}
+          on conflict (workflow, task_id) do nothing returning id`
+    : sql`update workflow_instances set state = ${entry.to}, status = ${entry.status}, version = version + 1,
+            last_error = null, updated_at = ${at}::timestamptz
+          where id = ${entry.instanceId} and version = ${entry.fromVersion} and exists (select 1 from mine) ${nothingWaits}
+          returning id`;
+  const queue = entry.queueEnter
+    ? sql`insert into jobs (kind, workflow_instance_id, state, run_at) select 'enter', id, ${entry.to}, ${at}::timestamptz from moved`
+    : sql`select 1`;
+  const [first] = entry.slots;
+  // The asks' current slot is read in the statement's snapshot, where the slots closed above still
+  // look open: a slot of this very instance counts as closed.
+  const link =
+    first && entry.linkAsksTo
+      ? sql`update asks set slot_id = ${first.id}, workflow_instance_id = ${entry.instanceId},
+              workflow = ${entry.linkAsksTo.workflow}, event = ${entry.linkAsksTo.event}
+            where task_id = ${entry.taskId} and conversation_id is not null and status = 'open' and reason is null
+              and (slot_id is null or not exists (
+                select 1 from slots s where s.id = asks.slot_id and s.status = 'open' and s.workflow_instance_id <> ${entry.instanceId}))
+              and ${moved}
+            returning id`
+      : sql`select null::uuid as id where false`;
+  const rows = await queryRows<{ moved: number; waiting: number; linked: string[] | string | null }>(
+    db,
+    sql`with ${entry.relaxed ? sql`relaxed as (${RELAXED_COMMIT}),` : sql``}
+        mine as (${mine}),
+        waiting as (${waiting}),
+        moved as (${move}),
+        done as (${done}),
+        closed as (
+          update slots set status = 'cancelled', finished_at = ${at}::timestamptz
+          where workflow_instance_id = ${entry.instanceId} and status = 'open' and ${moved}
+        ),
+        tracked as (${updateTrackedStatus(entry.tracks, entry.taskId, entry.status, moved)}),
+        queued as (${queue}),
+        opened as (${insertSlotsSql(entry.slots, moved)}),
+        linked as (${link}),
+        events as (${insertRunEventsSql(entry.events, moved)})
+        select (select count(*)::int from moved) as moved, (select waiting from waiting) as waiting,
+          array(select id::text from linked) as linked
+          ${entry.relaxed ? sql`, (select relaxed from relaxed)` : sql``}`,
+  );
+  const row = rows[0];
+  if (!row || Number(row.moved) === 0) return { entered: false, waiting: Number(row?.waiting ?? 0) };
+  const linked = Array.isArray(row.linked) ? row.linked : (row.linked ?? "").replace(/[{}]/g, "").split(",").filter(Boolean);
+  return { entered: true, linkedAskIds: linked };
 }
 
-/** Creates a workflow instance for a task, unless one exists; returns its id when created. */
-export async function insertWorkflowInstance(
-  db: Db,
-  instance: { id: string; workflow: string; taskId: string; state: string; status: RunStatus; at: Date },
-): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(
+/**
+ * Keeps a job this worker holds from being taken over while it is still at work: pushes its lease
+ * out. Returns false when the job is no longer ours.
+ */
+export async function renewJobLease(db: Db, lease: { id: number; workerId: string; until: Date }): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
     db,
-    sql`insert into workflow_instances (id, workflow, task_id, state, status, version, created_at, updated_at)
-        values (${instance.id}, ${instance.workflow}, ${instance.taskId}, ${instance.state}, ${instance.status}, 0,
-          ${instance.at.toISOString()}::timestamptz, ${instance.at.toISOString()}::timestamptz)
-        on conflict (workflow, task_id) do nothing returning id`,
+    sql`with relaxed as (${RELAXED_COMMIT})
+        update jobs set locked_until = ${lease.until.toISOString()}::timestamptz
+        where id = ${lease.id} and status = 'running' and locked_by = ${lease.workerId} and (select relaxed from relaxed) is not null
+        returning id`,
   );
   return rows.length > 0;
 }
 
-/** Marks a job done without moving its instance (a stale job, or a handler that stayed put). */
+/**
+ * Marks a job done without moving its instance (a stale job, or a handler that stayed put). Relaxed:
+ * if a crash loses it, the job runs again and finds its work done.
+ */
 export async function finishJob(db: Db, job: { id: number; workerId: string; at: Date }): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
     db,
-    sql`update jobs set status = 'done', finished_at = ${job.at.toISOString()}::timestamptz
-        where id = ${job.id} and status = 'running' and locked_by = ${job.workerId} returning id`,
+    sql`with relaxed as (${RELAXED_COMMIT})
+        update jobs set status = 'done', finished_at = ${job.at.toISOString()}::timestamptz
+        where id = ${job.id} and status = 'running' and locked_by = ${job.workerId} and (select relaxed from relaxed) is not null
+        returning id`,
   );
   return rows.length > 0;
 }

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../client";
 
 /** A slot as the runtime reads it. */
@@ -214,9 +214,9 @@ export interface NewSlot {
   dueAt: Date | null;
 }
 
-/** Opens slots (one statement). */
-export async function insertSlots(db: Db, slots: readonly NewSlot[]): Promise<void> {
-  if (slots.length === 0) return;
+/** `insert into slots …` for use inside a CTE, conditional on `onlyIf`. */
+export function insertSlotsSql(slots: readonly NewSlot[], onlyIf: SQL): SQL {
+  if (slots.length === 0) return sql`select 1`;
   const json = JSON.stringify(
     slots.map((slot) => ({
       id: slot.id,
@@ -232,12 +232,10 @@ export async function insertSlots(db: Db, slots: readonly NewSlot[]): Promise<vo
       due_at: slot.dueAt?.toISOString() ?? null,
     })),
   );
-  await db.execute(
-    sql`insert into slots (id, workflow_instance_id, workflow, task_id, state, event, role, assignee_id, candidate_ids, opened_at, due_at)
-        select s.id, s.workflow_instance_id, s.workflow, s.task_id, s.state, s.event, s.role, s.assignee_id,
-          array(select jsonb_array_elements_text(s.candidate_ids))::uuid[], s.opened_at, s.due_at
-        from jsonb_to_recordset(${json}::jsonb) as s(id uuid, workflow_instance_id uuid, workflow text, task_id uuid,
-          state text, event text, role text, assignee_id uuid, candidate_ids jsonb, opened_at timestamptz, due_at timestamptz)`,
-  );
+  return sql`insert into slots (id, workflow_instance_id, workflow, task_id, state, event, role, assignee_id, candidate_ids, opened_at, due_at)
+    select s.id, s.workflow_instance_id, s.workflow, s.task_id, s.state, s.event, s.role, s.assignee_id,
+      array(select jsonb_array_elements_text(s.candidate_ids))::uuid[], s.opened_at, s.due_at
+    from jsonb_to_recordset(${json}::jsonb) as s(id uuid, workflow_instance_id uuid, workflow text, task_id uuid,
+      state text, event text, role text, assignee_id uuid, candidate_ids jsonb, opened_at timestamptz, due_at timestamptz)
+    where ${onlyIf}`;
 }
-

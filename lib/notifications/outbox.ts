@@ -46,11 +46,14 @@ export async function buildQuestionNotice(
  */
 export function queueNoticesOnQuestionAsked(options: NoticeOptions & { notifiers: readonly Notifier[]; now?: () => Date }): Announce {
   const names = [...new Set(options.notifiers.map((notifier) => notifier.name))];
-  return async (tx: Db, change: RuntimeChange) => {
-    if (names.length === 0 || change.kind !== "question-asked" || !change.questionId) return;
-    // An agent's ask is announced once before its slot opens (no one to tell yet) and again when it is linked to one.
-    const notice = await buildQuestionNotice(tx, change.questionId, options, { kind: "question-opened" });
-    if (notice) await queueNotice(tx, notice, names, options.now?.() ?? new Date());
+  return async (tx: Db, changes: readonly RuntimeChange[]) => {
+    if (names.length === 0) return;
+    for (const change of changes) {
+      if (change.kind !== "question-asked" || !change.questionId) continue;
+      // An agent's ask is announced once before its slot opens (no one to tell yet) and again when it is linked to one.
+      const notice = await buildQuestionNotice(tx, change.questionId, options, { kind: "question-opened" });
+      if (notice) await queueNotice(tx, notice, names, options.now?.() ?? new Date());
+    }
   };
 }
 

@@ -25,21 +25,31 @@ export interface RuntimeChange {
 }
 
 /**
- * Called inside the transaction that commits a change (e.g. to `NOTIFY`): if the change rolls
- * back, so does whatever the hook wrote, and nothing is announced that did not happen.
+ * Called once inside each transaction that commits changes, with all of them (e.g. to `NOTIFY` in one
+ * statement): if the transaction rolls back, so does whatever the hook wrote, and nothing is
+ * announced that did not happen.
  */
-export type Announce = (db: Db, change: RuntimeChange) => Promise<void>;
+export type Announce = (db: Db, changes: readonly RuntimeChange[]) => Promise<void>;
 
-/** Runs work in one transaction and announces what it reports, inside that transaction. */
-export type Commit = <T>(work: (tx: Db) => Promise<{ value: T; changes: readonly RuntimeChange[] }>) => Promise<T>;
+/** Work for {@link Commit}: its value, and the changes to announce. */
+export type CommitWork<T> = (tx: Db) => Promise<{ value: T; changes: readonly RuntimeChange[] }>;
+
+/**
+ * Runs work in one transaction and announces the changes it reports, inside that transaction. Work
+ * that is a single statement says so (`oneStatement`): with nothing to announce it then runs as its
+ * own implicit transaction, without BEGIN and COMMIT round trips.
+ */
+export type Commit = <T>(work: CommitWork<T>, options?: { oneStatement?: boolean }) => Promise<T>;
 
 /** A {@link Commit} over `db` announcing through `announce`. */
 export function committer(db: Db, announce: Announce | undefined): Commit {
-  return (work) =>
-    db.transaction(async (transaction) => {
+  return async (work, options) => {
+    if (!announce && options?.oneStatement) return (await work(db)).value;
+    return db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
       const { value, changes } = await work(tx);
-      if (announce) for (const change of changes) await announce(tx, change);
+      if (announce && changes.length > 0) await announce(tx, changes);
       return value;
     });
+  };
 }

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import type { LanguageModel, ModelMessage } from "ai";
 import type { z } from "zod";
 import type { Db } from "@/db/client";
-import { countOpenAsks } from "@/db/queries/runtime-conversations";
 import { listRunEvents } from "@/db/queries/runtime-events";
 import {
   type ClaimedJob,
@@ -11,7 +10,9 @@ import {
   failJob,
   findTrackedItem,
   finishJob,
+  renewJobLease,
   requeueFailedJobs,
+  type StateEntered,
   TransitionRejectedError,
 } from "@/db/queries/runtime-jobs";
 import {
@@ -29,9 +30,8 @@ import { answerAgent, askAgent, type Checkpoint, type TurnDependencies, type Tur
 import type { Agent, TaskReference } from "./define-agent";
 import type { AnyWorkflow, EventSchemas, RunHandle, StateDefinition, TrackedTable, Transition, Workflow } from "./define-workflow";
 import { durationToMilliseconds } from "./duration";
-import { type Announce, committer, type RuntimeChange } from "./announce";
+import { type Announce, type Commit, committer, type RuntimeChange } from "./announce";
 import { askPerson, createQuestionDesk, type QuestionDesk } from "./answer-questions";
-import { linkAgentAsksToSlot } from "@/db/queries/runtime-questions";
 import { questionnaireOf } from "./person";
 import { createSlotReassigner, type SlotReassigner } from "./reassign-slot";
 import { withRunScope } from "./run-scope";
@@ -47,15 +47,20 @@ export interface RuntimeOptions {
   resolveModel?: (agent: Agent) => LanguageModel;
   /** Names this instance in job leases; defaults to a random id. */
   workerId?: string;
-  /** How long a claimed job is this worker's before another may take it over. */
+  /**
+   * How long a claimed job stays this worker's without word from it: the worker renews the lease
+   * while the job runs, so a worker that died has its jobs taken over this long after (default 30 s).
+   */
   leaseMs?: number;
+  /** How long one job may keep renewing its lease; a job hung longer is left to be taken over (default 15 min). */
+  maxJobMs?: number;
   /** How long one model call may take before it fails the turn. */
   turnTimeoutMs?: number;
   /** Called at named moments; tests use it to stop a runtime dead, as a crash would. */
   checkpoint?: (point: Checkpoint) => void | Promise<void>;
   /**
    * Told of every question asked, answered or closed with nothing, every slot opened, finished or
-   * expired and every run status change — inside the transaction that commits it (e.g. to NOTIFY).
+   * expired and every run status change — once per transaction, inside it (e.g. to NOTIFY).
    */
   announce?: Announce;
 }
@@ -115,7 +120,8 @@ export interface Runtime extends QuestionDesk, SlotReassigner {
   events(taskId: string): Promise<RunEvent[]>;
 }
 
-const DEFAULT_LEASE_MS = 10 * 60_000;
+const DEFAULT_LEASE_MS = 30_000;
+const DEFAULT_MAX_JOB_MS = 15 * 60_000;
 const DEFAULT_TURN_TIMEOUT_MS = 2 * 60_000;
 
 function statusOf(state: StateDefinition<string, EventSchemas, unknown>): RunStatus {
@@ -151,6 +157,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const now = options.now ?? (() => new Date());
   const workerId = options.workerId ?? `worker-${randomUUID()}`;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const maxJobMs = options.maxJobMs ?? DEFAULT_MAX_JOB_MS;
   const registry = new Map<string, AnyWorkflow>();
   for (const workflow of options.workflows as readonly unknown[] as readonly AnyWorkflow[]) registry.set(workflow.name, workflow);
 
@@ -181,7 +188,21 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     return { item, taskId, workflow: workflow.name, state, db: executor, now: at, goto: (to) => ({ kind: "goto", to }) };
   }
 
-  /** Works out everything entering `to` means, then commits it in one transaction. */
+  /** A commit inside a transaction the caller already holds: its statements run there, announced there. */
+  function commitIn(executor: Db): Commit {
+    if (executor === db) return commit;
+    return async (work) => {
+      const { value, changes } = await work(executor);
+      if (options.announce && changes.length > 0) await options.announce(executor, changes);
+      return value;
+    };
+  }
+
+  /**
+   * Works out everything entering `to` means, then commits it in one statement. Starting a run and
+   * ending one are durable at once; a move between waiting and running commits without waiting for
+   * the disk (nobody outside is told of it but screens, and a crash only runs its job again).
+   */
   async function moveTo(
     workflow: AnyWorkflow,
     from: { instanceId: string; taskId: string; state: string | null; version: number; job?: ClaimedJob },
@@ -215,47 +236,69 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       });
     }
     const status = statusOf(definition);
-    if (status === "completed") {
-      const waiting = await countOpenAsks(executor, from.taskId);
-      if (waiting > 0) throw new StillWaitingError(workflow.name, to, waiting);
-    }
+    const ends = status === "completed" || status === "failed";
     const parties = (slot: NewSlot) => [...new Set([...(slot.assigneeId ? [slot.assigneeId] : []), ...slot.candidateIds])];
-    await committer(executor, options.announce)(async (tx) => {
-    await enterState(tx, {
-      instanceId: from.instanceId,
-      taskId: from.taskId,
-      tracks: workflow.tracks,
-      to,
-      status,
-      fromVersion: from.version,
-      ...(from.job ? { job: { id: from.job.id, workerId } } : {}),
-      ...(create ? { create: { workflow: workflow.name } } : {}),
-      queueEnter: Boolean(definition.enter),
-      slots,
-      events: [
-        ...(create ? [{ ...base, kind: "run-started" as const, data: { workflow: workflow.name }, at }] : []),
-        { ...base, kind: "state-entered", data: { state: to, from: from.state }, at },
-        ...slots.map((slot) => ({
-          ...base,
-          kind: "slot-opened" as const,
-          data: { slotId: slot.id, event: slot.event, assigneeId: slot.assigneeId, candidates: slot.candidateIds.length, dueAt: slot.dueAt?.toISOString() ?? null },
-          at,
-        })),
-        ...(status === "completed" ? [{ ...base, kind: "completed" as const, data: { state: to, message: definition.message ?? null }, at }] : []),
-        ...(status === "failed" ? [{ ...base, kind: "failed" as const, data: { state: to, message: definition.message ?? null }, at }] : []),
-      ],
-      at,
-    });
-    const changes: RuntimeChange[] = [{ kind: "run-status", taskId: from.taskId, status, userIds: [] }];
     const [first] = slots;
-    if (first) {
-      // An agent's ask waiting for an answer is answered through the slot its workflow just opened.
-      const linked = await linkAgentAsksToSlot(tx, { taskId: from.taskId, slotId: first.id, workflowInstanceId: from.instanceId, workflow: workflow.name, event: first.event });
-      for (const questionId of linked) changes.push({ kind: "question-asked", taskId: from.taskId, questionId, slotId: first.id, userIds: parties(first) });
-    }
-    for (const slot of slots) changes.push({ kind: "slot-opened", taskId: from.taskId, slotId: slot.id, userIds: parties(slot) });
-    return { value: undefined, changes };
-    });
+    const entered = await commitIn(executor)<StateEntered>(
+      async (tx) => {
+        const result = await enterState(tx, {
+          instanceId: from.instanceId,
+          taskId: from.taskId,
+          tracks: workflow.tracks,
+          to,
+          status,
+          fromVersion: from.version,
+          ...(from.job ? { job: { id: from.job.id, workerId } } : {}),
+          ...(create ? { create: { workflow: workflow.name } } : {}),
+          queueEnter: Boolean(definition.enter),
+          slots,
+          // An agent's ask waiting for an answer is answered through the slot its workflow opens now.
+          ...(first ? { linkAsksTo: { workflow: workflow.name, event: first.event } } : {}),
+          onlyIfNothingWaits: status === "completed",
+          relaxed: !create && !ends && executor === db,
+          events: [
+            ...(create ? [{ ...base, kind: "run-started" as const, data: { workflow: workflow.name }, at }] : []),
+            { ...base, kind: "state-entered", data: { state: to, from: from.state }, at },
+            ...slots.map((slot) => ({
+              ...base,
+              kind: "slot-opened" as const,
+              data: { slotId: slot.id, event: slot.event, assigneeId: slot.assigneeId, candidates: slot.candidateIds.length, dueAt: slot.dueAt?.toISOString() ?? null },
+              at,
+            })),
+            ...(status === "completed" ? [{ ...base, kind: "completed" as const, data: { state: to, message: definition.message ?? null }, at }] : []),
+            ...(status === "failed" ? [{ ...base, kind: "failed" as const, data: { state: to, message: definition.message ?? null }, at }] : []),
+          ],
+          at,
+        });
+        if (!result.entered) return { value: result, changes: [] };
+        const changes: RuntimeChange[] = [{ kind: "run-status", taskId: from.taskId, status, userIds: [] }];
+        for (const questionId of result.linkedAskIds) {
+          changes.push({ kind: "question-asked", taskId: from.taskId, questionId, slotId: first!.id, userIds: parties(first!) });
+        }
+        for (const slot of slots) changes.push({ kind: "slot-opened", taskId: from.taskId, slotId: slot.id, userIds: parties(slot) });
+        return { value: result, changes };
+      },
+      { oneStatement: true },
+    );
+    if (entered.entered) return;
+    if (entered.waiting > 0) throw new StillWaitingError(workflow.name, to, entered.waiting);
+    throw new TransitionRejectedError();
+  }
+
+  /** Renews a running job's lease until it ends (or has run for `maxJobMs`); returns how to stop. */
+  function keepLease(job: ClaimedJob): () => void {
+    const startedAt = performance.now();
+    const timer = setInterval(
+      () => {
+        if (performance.now() - startedAt > maxJobMs) return clearInterval(timer);
+        renewJobLease(db, { id: job.id, workerId, until: new Date(now().getTime() + leaseMs) }).catch(() => {
+          // A failed renewal is tried again at the next beat; a lost lease shows at the job's own commit.
+        });
+      },
+      Math.max(10, Math.floor(leaseMs / 3)),
+    );
+    timer.unref?.();
+    return () => clearInterval(timer);
   }
 
   async function callHandler(workflow: AnyWorkflow, job: ClaimedJob, run: RunHandle<string, unknown>): Promise<Transition<string> | undefined> {
@@ -285,6 +328,15 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       await finishJob(db, { id: job.id, workerId, at: now() });
       return;
     }
+    const stopRenewing = keepLease(job);
+    try {
+      await runClaimedJob(workflow, job);
+    } finally {
+      stopRenewing();
+    }
+  }
+
+  async function runClaimedJob(workflow: AnyWorkflow, job: ClaimedJob): Promise<void> {
     const item = await findTrackedItem(db, workflow.tracks, job.taskId);
     await deps.checkpoint("job-claimed");
     const run = runHandle(workflow, job.taskId, job.state, item, now());
@@ -311,27 +363,30 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       // Another worker took this job over (our lease ran out) or moved the instance: theirs stands.
       if (error instanceof TransitionRejectedError) return;
       const at = now();
-      await commit(async (tx) => {
-      const failed = await failJob(tx, {
-        jobId: job.id,
-        workerId,
-        instanceId: job.instanceId,
-        taskId: job.taskId,
-        tracks: workflow.tracks,
-        error: describe(error),
-        events: [
-          {
+      await commit(
+        async (tx) => {
+          const failed = await failJob(tx, {
+            jobId: job.id,
+            workerId,
+            instanceId: job.instanceId,
             taskId: job.taskId,
-            workflowInstanceId: job.instanceId,
-            kind: "failed",
-            data: { state: job.state, job: job.kind, cause: describe(error), code: codeOf(error), retryable: true },
+            tracks: workflow.tracks,
+            error: describe(error),
+            events: [
+              {
+                taskId: job.taskId,
+                workflowInstanceId: job.instanceId,
+                kind: "failed",
+                data: { state: job.state, job: job.kind, cause: describe(error), code: codeOf(error), retryable: true },
+                at,
+              },
+            ],
             at,
-          },
-        ],
-        at,
-      });
-      return { value: failed, changes: failed ? [{ kind: "run-status", taskId: job.taskId, status: "retryable", userIds: [] }] : [] };
-      });
+          });
+          return { value: failed, changes: failed ? [{ kind: "run-status", taskId: job.taskId, status: "retryable", userIds: [] }] : [] };
+        },
+        { oneStatement: true },
+      );
     }
   }
 
@@ -363,7 +418,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         const slot = await depositIntoSlot(tx, { ...selector, by: deposit.by, payload: parsed.data, at });
         const userIds = slot ? [...new Set([...(slot.assigneeId ? [slot.assigneeId] : []), ...slot.candidateIds])] : [];
         return { value: slot, changes: slot ? [{ kind: "slot-finished", taskId: slot.taskId, slotId: slot.id, userIds }] : [] };
-      });
+      }, { oneStatement: true });
       if (won) return won;
       // The update decided; this read only explains the decision.
       const slot = await findSlotForExplanation(db, selector);
@@ -406,7 +461,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
           }),
         );
         return { value: expired.length, changes };
-      });
+      }, { oneStatement: true });
     },
 
     async tick() {
@@ -419,7 +474,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       return commit(async (tx) => {
         const requeued = await requeueFailedJobs(tx, { workflow: workflow.name, taskId, tracks: workflowNamed(workflow.name).tracks, at: now() });
         return { value: requeued, changes: requeued > 0 ? [{ kind: "run-status", taskId, status: "running", userIds: [] }] : [] };
-      });
+      }, { oneStatement: true });
     },
 
     ...desk,

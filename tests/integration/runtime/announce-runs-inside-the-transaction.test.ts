@@ -11,7 +11,7 @@ describe.each(DATABASE_KINDS)("the announce hook (%s)", (kind) => {
 
   it("is told of a question asked, its slot and the run's status, naming whose inbox changed", async () => {
     const changes: RuntimeChange[] = [];
-    fixture = await createExampleFixture(kind, { announce: async (_db, change) => void changes.push(change) });
+    fixture = await createExampleFixture(kind, { announce: async (_db, announced) => void changes.push(...announced) });
     const task = await fixture.startApprovedReview();
     const [question] = await fixture.runtime.questionsFor(fixture.sam.id);
     expect(changes).toContainEqual({ kind: "question-asked", taskId: task.id, questionId: question!.id, userIds: [fixture.sam.id] });
@@ -19,10 +19,27 @@ describe.each(DATABASE_KINDS)("the announce hook (%s)", (kind) => {
     expect(changes).toContainEqual({ kind: "run-status", taskId: task.id, status: "waiting", userIds: [] });
   });
 
+  it("is told once per transaction, with every change it commits", async () => {
+    const calls: (readonly RuntimeChange[])[] = [];
+    fixture = await createExampleFixture(kind);
+    await fixture.startApprovedReview();
+    const [question] = await fixture.runtime.questionsFor(fixture.sam.id);
+    const { runtime } = fixture.restart({ announce: async (_db, changes) => void calls.push(changes) });
+    await runtime.submitAnswer({ questionId: question!.id, by: fixture.sam.id, answer: { text: { method: "1", urgent: "n", attendees: "Ana" } } });
+    expect(calls).toEqual([
+      [
+        expect.objectContaining({ kind: "question-answered", questionId: question!.id }),
+        expect.objectContaining({ kind: "slot-finished", slotId: question!.slot!.id }),
+      ],
+    ]);
+  });
+
   it("writes inside the transaction of the change it announces", async () => {
     fixture = await createExampleFixture(kind, {
-      announce: async (db, change) => {
-        await db.execute(sql`insert into run_events (task_id, kind, data, at) values (${change.taskId}, 'state-entered', ${JSON.stringify({ announced: change.kind })}::jsonb, now())`);
+      announce: async (db, changes) => {
+        for (const change of changes) {
+          await db.execute(sql`insert into run_events (task_id, kind, data, at) values (${change.taskId}, 'state-entered', ${JSON.stringify({ announced: change.kind })}::jsonb, now())`);
+        }
       },
     });
     await fixture.startApprovedReview();
@@ -36,16 +53,16 @@ describe.each(DATABASE_KINDS)("the announce hook (%s)", (kind) => {
     fixture = await createExampleFixture(kind);
     await fixture.startApprovedReview();
     const [question] = await fixture.runtime.questionsFor(fixture.sam.id);
-    const announced: RuntimeChange[] = [];
+    const calls: (readonly RuntimeChange[])[] = [];
     const { runtime } = fixture.restart({
-      announce: async (_db, change) => {
-        announced.push(change);
+      announce: async (_db, changes) => {
+        calls.push(changes);
         throw new Error("the notification could not be written");
       },
     });
     const submit = runtime.submitAnswer({ questionId: question!.id, by: fixture.sam.id, answer: { text: { method: "1", urgent: "n", attendees: "Ana" } } });
     await expect(submit).rejects.toThrow("the notification could not be written");
     expect(await fixture.runtime.questionFor(question!.id, fixture.sam.id)).toMatchObject({ status: "open", answer: null, slot: { status: "open" } });
-    expect(announced).toHaveLength(1);
+    expect(calls).toHaveLength(1);
   });
 });

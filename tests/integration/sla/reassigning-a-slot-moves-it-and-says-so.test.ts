@@ -10,7 +10,7 @@ describe.each(DATABASE_KINDS)("reassigning an open slot (%s)", (kind) => {
 
   it("moves it to the new assignee in one update, records who did it and tells both people", async () => {
     const announced: RuntimeChange[] = [];
-    fixture = await createExampleFixture(kind, { announce: async (_tx, change) => void announced.push(change) });
+    fixture = await createExampleFixture(kind, { announce: async (_tx, changes) => void announced.push(...changes) });
     const task = await fixture.startUnexplainedReview();
     await fixture.runtime.drain();
     const [slot] = await listSlotsForTask(fixture.database.db, task.id);
@@ -49,7 +49,7 @@ describe.each(DATABASE_KINDS)("reassigning an open slot (%s)", (kind) => {
 
   it("leaves a slot that is no longer open alone", async () => {
     const announced: RuntimeChange[] = [];
-    fixture = await createExampleFixture(kind, { announce: async (_tx, change) => void announced.push(change) });
+    fixture = await createExampleFixture(kind, { announce: async (_tx, changes) => void announced.push(...changes) });
     const task = await fixture.startUnexplainedReview();
     await fixture.runtime.drain();
     const [question] = await fixture.runtime.questionsFor(fixture.sam.id);
