@@ -32,12 +32,18 @@ export const conversations = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     agent: text("agent").notNull(),
     taskId: uuid("task_id").notNull(),
+    /**
+     * How many messages it has: each append takes the next `seq` numbers from here under this row's
+     * lock, so messages are numbered in the order they commit and a reader that has the first n
+     * needs only those after n.
+     */
+    messageCount: integer("message_count").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex("conversations_agent_task_key").on(table.agent, table.taskId)],
 );
 
-/** One AI SDK model message of a conversation, in order of `id`. */
+/** One AI SDK model message of a conversation, in order of `seq`. */
 export const conversationMessages = pgTable(
   "conversation_messages",
   {
@@ -45,6 +51,8 @@ export const conversationMessages = pgTable(
     conversationId: uuid("conversation_id")
       .notNull()
       .references(() => conversations.id),
+    /** Its place in the conversation, from 1 (see `conversations.message_count`). */
+    seq: integer("seq").notNull(),
     role: text("role").notNull(),
     /** The `ModelMessage` exactly as the AI SDK takes it back. */
     message: jsonb("message").notNull(),
@@ -55,7 +63,7 @@ export const conversationMessages = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index("conversation_messages_conversation_idx").on(table.conversationId, table.id),
+    uniqueIndex("conversation_messages_seq_key").on(table.conversationId, table.seq),
     uniqueIndex("conversation_messages_tool_result_key")
       .on(table.conversationId, table.toolCallId)
       .where(sql`${table.toolCallId} is not null`),
@@ -112,6 +120,8 @@ export const asks = pgTable(
     index("asks_open_idx").on(table.conversationId).where(sql`${table.status} = 'open'`),
     index("asks_slot_idx").on(table.slotId).where(sql`${table.slotId} is not null`),
     index("asks_task_idx").on(table.taskId),
+    // "Is anything still waiting on this task?" stays one index probe however long the task's history.
+    index("asks_open_task_idx").on(table.taskId).where(sql`${table.status} = 'open'`),
     uniqueIndex("asks_step_key").on(table.stepKey).where(sql`${table.stepKey} is not null`),
   ],
 );
