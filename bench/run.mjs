@@ -23,8 +23,12 @@ const env = {
   NEXT_TELEMETRY_DISABLED: "1",
   PARLEY_TEST_POSTGRES_PORT: process.env.PARLEY_BENCH_POSTGRES_PORT ?? "55435",
   PARLEY_TEST_POSTGRES_DIR: process.env.PARLEY_BENCH_POSTGRES_DIR ?? "/tmp/parley-bench-postgres",
+  // pg_stat_statements lets the benchmarks count the statements a cycle runs.
+  PARLEY_TEST_POSTGRES_OPTIONS: `-c shared_preload_libraries=pg_stat_statements ${process.env.PARLEY_TEST_POSTGRES_OPTIONS ?? ""}`.trim(),
 };
 const postgresScript = path.join(root, "scripts", "test-postgres.sh");
+// A server left running by an interrupted run may lack those options: start afresh.
+spawnSync(postgresScript, ["stop"], { env, stdio: "inherit" });
 const started = spawnSync(postgresScript, ["start"], { env, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
 if (started.status !== 0) process.exit(started.status ?? 1);
 env.BENCH_POSTGRES_URL = started.stdout.trim();

@@ -2,6 +2,8 @@
 # Starts (or stops) a throwaway PostgreSQL server on loopback for the tests:
 #   scripts/test-postgres.sh start   → prints the URL to export as PARLEY_TEST_POSTGRES_URL
 #   scripts/test-postgres.sh stop
+# PARLEY_TEST_POSTGRES_OPTIONS adds server options to a start (e.g. the benchmarks'
+# "-c shared_preload_libraries=pg_stat_statements"); unset, the server is started as always.
 # initdb refuses to run as root, so the cluster belongs to the `postgres` user.
 set -euo pipefail
 PORT="${PARLEY_TEST_POSTGRES_PORT:-55432}"
@@ -20,7 +22,7 @@ case "${1:-}" in
     fi
     if ! as_postgres "$BIN/pg_ctl" -D "$DIR/data" status >/dev/null 2>&1; then
       as_postgres "$BIN/pg_ctl" -D "$DIR/data" -l "$DIR/server.log" -w -t 60 \
-        -o "-p $PORT -k $DIR -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=on" start >/dev/null \
+        -o "-p $PORT -k $DIR -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=on ${PARLEY_TEST_POSTGRES_OPTIONS:-}" start >/dev/null \
         || { cat "$DIR/server.log" >&2; exit 1; }
     fi
     echo "postgres://postgres@127.0.0.1:$PORT/postgres"
