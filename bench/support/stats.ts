@@ -39,12 +39,16 @@ export function figure(value: number, digits = 3): string {
   return value.toFixed(decimals);
 }
 
+/** A contender of {@link interleave}: what is timed, optionally after untimed preparation. */
+export type Contender = (() => Promise<void>) | { prepare: () => Promise<unknown>; run: () => Promise<void> };
+
 /**
  * Runs each contender's `once` in turn, round after round, so that the machine's noise falls on all
  * of them alike; returns every contender's samples (milliseconds). Warm-up rounds are not recorded.
+ * A contender given as `{ prepare, run }` has `prepare` run untimed just before each timed `run`.
  */
 export async function interleave<K extends string>(
-  contenders: Record<K, () => Promise<void>>,
+  contenders: Record<K, Contender>,
   options: { rounds: number; warmup?: number },
 ): Promise<Record<K, number[]>> {
   const names = Object.keys(contenders) as K[];
@@ -52,11 +56,24 @@ export async function interleave<K extends string>(
   const warmup = options.warmup ?? Math.min(20, Math.ceil(options.rounds / 10));
   for (let round = 0; round < warmup + options.rounds; round++) {
     for (const name of names) {
+      const contender: Contender = contenders[name];
+      const run = "run" in contender ? contender.run : contender;
+      if ("prepare" in contender) await contender.prepare();
       const started = performance.now();
-      await contenders[name]();
+      await run();
       const elapsed = performance.now() - started;
       if (round >= warmup) samples[name].push(elapsed);
     }
   }
   return samples;
+}
+
+/**
+ * Round-by-round ratios of two contenders' samples from one {@link interleave} run (`numerator[i] /
+ * denominator[i]`, same round), summarised: less sensitive to the machine's drift than a ratio of
+ * medians.
+ */
+export function pairedRatios(numerator: readonly number[], denominator: readonly number[]): Summary {
+  const count = Math.min(numerator.length, denominator.length);
+  return summarise(Array.from({ length: count }, (_, index) => numerator[index]! / denominator[index]!));
 }

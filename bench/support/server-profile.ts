@@ -1,0 +1,152 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import postgres from "postgres";
+import type { Traffic, TrafficCounter } from "./traffic-counter";
+
+/** One normalised statement's share of a profiled stretch (pg_stat_statements). */
+export interface StatementShare {
+  query: string;
+  calls: number;
+  rows: number;
+  /** Server execution time, ms. */
+  totalMs: number;
+  walBytes: number;
+}
+
+/** What a stretch of cycles cost on the server and the client, in totals (divide by `cycles`). */
+export interface ServerProfile {
+  cycles: number;
+  /** Statements other than transaction control (pg_stat_statements calls). */
+  statements: number;
+  /** BEGIN / COMMIT / ROLLBACK / SAVEPOINT / RELEASE. */
+  transactionControl: number;
+  /** Transactions committed in the database, read-only ones included (pg_stat_database.xact_commit). */
+  commits: number;
+  rollbacks: number;
+  /** Transaction ids assigned: transactions (and subtransactions) that wrote. */
+  writeXids: number;
+  /** WAL written (pg_current_wal_lsn() difference), bytes. */
+  walBytes: number;
+  /** Full-page images in that WAL (pg_stat_wal). */
+  walFullPages: number;
+  /** Rows returned or affected (pg_stat_statements). */
+  rows: number;
+  /** Server execution time of the statements, ms. */
+  serverMs: number;
+  /** This process's CPU time (user + system), ms. */
+  clientCpuMs: number;
+  /** Round trips and bytes, when the contender went through a traffic counter. */
+  traffic: Traffic | null;
+  statementsByQuery: StatementShare[];
+}
+
+const TRANSACTION_CONTROL = /^\s*(begin|start transaction|commit|end|rollback|savepoint|release)\b/i;
+
+// Backends flush their statistics when idle, at most once a second (PostgreSQL 15).
+const STATS_FLUSH_MS = 1_200;
+
+/** A superuser session on the benchmark server's maintenance database, for creating databases and reading statistics. */
+export interface ServerProbe {
+  /** Whether pg_stat_statements is loaded (bench/run.mjs starts the server with it). */
+  readonly statementsAvailable: boolean;
+  /** Drops and creates a database; returns its URL. */
+  createDatabase(name: string): Promise<string>;
+  dropDatabase(name: string): Promise<void>;
+  /** `CHECKPOINT`: later writes to a page pay its full-page image once. */
+  checkpoint(): Promise<void>;
+  /** The current WAL position, as a byte count. */
+  walPosition(): Promise<bigint>;
+  /**
+   * Profiles `run` (which performs `cycles` cycles) on database `name`, with nothing else
+   * running: statement counts, commits, write transactions, WAL, server and client time, and the
+   * traffic through `counter` when given.
+   */
+  profile(name: string, cycles: number, run: () => Promise<void>, counter?: TrafficCounter): Promise<ServerProfile>;
+  close(): Promise<void>;
+}
+
+/** Opens a probe on the server at `serverUrl` (its maintenance database). */
+export async function openServerProbe(serverUrl: string): Promise<ServerProbe> {
+  const sql = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  const [preload] = await sql<{ libraries: string }[]>`select current_setting('shared_preload_libraries') as libraries`;
+  const statementsAvailable = preload!.libraries.split(",").some((name) => name.trim() === "pg_stat_statements");
+  if (statementsAvailable) await sql`create extension if not exists pg_stat_statements`;
+
+  const urlOf = (name: string) => {
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    return url.toString();
+  };
+  const walPosition = async () => {
+    const [row] = await sql<{ lsn: string }[]>`select (pg_current_wal_lsn() - '0/0'::pg_lsn)::text as lsn`;
+    return BigInt(row!.lsn.split(".")[0]!);
+  };
+  const nextXid = async () => {
+    const [row] = await sql<{ xid: string }[]>`select pg_snapshot_xmax(pg_current_snapshot())::text as xid`;
+    return BigInt(row!.xid);
+  };
+  const databaseCounters = async (name: string) => {
+    const [row] = await sql<{ commits: string; rollbacks: string; fpi: string }[]>`
+      select d.xact_commit::text as commits, d.xact_rollback::text as rollbacks, w.wal_fpi::text as fpi
+      from pg_stat_database d, pg_stat_wal w where d.datname = ${name}`;
+    return { commits: Number(row?.commits ?? 0), rollbacks: Number(row?.rollbacks ?? 0), fpi: Number(row?.fpi ?? 0) };
+  };
+
+  return {
+    statementsAvailable,
+    async createDatabase(name) {
+      await sql.unsafe(`drop database if exists "${name}" with (force)`);
+      await sql.unsafe(`create database "${name}"`);
+      return urlOf(name);
+    },
+    async dropDatabase(name) {
+      await sql.unsafe(`drop database if exists "${name}" with (force)`);
+    },
+    async checkpoint() {
+      await sql`checkpoint`;
+    },
+    walPosition,
+    async profile(name, cycles, run, counter) {
+      await sleep(STATS_FLUSH_MS);
+      const before = await databaseCounters(name);
+      if (statementsAvailable) await sql`select pg_stat_statements_reset()`;
+      counter?.reset();
+      const xidBefore = await nextXid();
+      const walBefore = await walPosition();
+      const cpuBefore = process.cpuUsage();
+      await run();
+      const cpu = process.cpuUsage(cpuBefore);
+      const walAfter = await walPosition();
+      const xidAfter = await nextXid();
+      const traffic = counter?.read() ?? null;
+      await sleep(STATS_FLUSH_MS);
+      const after = await databaseCounters(name);
+      const statementsByQuery = statementsAvailable
+        ? (
+            await sql<{ query: string; calls: string; rows: string; total_ms: number; wal_bytes: string }[]>`
+              select s.query, s.calls::text, s.rows::text, s.total_exec_time as total_ms, s.wal_bytes::text
+              from pg_stat_statements s join pg_database d on d.oid = s.dbid
+              where d.datname = ${name} order by s.calls desc, s.total_exec_time desc`
+          ).map((row) => ({ query: row.query, calls: Number(row.calls), rows: Number(row.rows), totalMs: Number(row.total_ms), walBytes: Number(row.wal_bytes) }))
+        : [];
+      const control = statementsByQuery.filter((row) => TRANSACTION_CONTROL.test(row.query));
+      const others = statementsByQuery.filter((row) => !TRANSACTION_CONTROL.test(row.query));
+      const sum = (rows: StatementShare[], key: keyof Omit<StatementShare, "query">) => rows.reduce((total, row) => total + row[key], 0);
+      return {
+        cycles,
+        statements: sum(others, "calls"),
+        transactionControl: sum(control, "calls"),
+        commits: after.commits - before.commits,
+        rollbacks: after.rollbacks - before.rollbacks,
+        writeXids: Number(xidAfter - xidBefore),
+        walBytes: Number(walAfter - walBefore),
+        walFullPages: after.fpi - before.fpi,
+        rows: sum(others, "rows"),
+        serverMs: sum(statementsByQuery, "totalMs"),
+        clientCpuMs: (cpu.user + cpu.system) / 1_000,
+        traffic,
+        statementsByQuery,
+      };
+    },
+    close: () => sql.end({ timeout: 5 }),
+  };
+}
