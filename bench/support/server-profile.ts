@@ -10,6 +10,7 @@ export interface StatementShare {
   /** Server execution time, ms. */
   totalMs: number;
   walBytes: number;
+  walFullPages: number;
 }
 
 /** What a stretch of cycles cost on the server and the client, in totals (divide by `cycles`). */
@@ -19,15 +20,17 @@ export interface ServerProfile {
   statements: number;
   /** BEGIN / COMMIT / ROLLBACK / SAVEPOINT / RELEASE. */
   transactionControl: number;
-  /** Transactions committed in the database, read-only ones included (pg_stat_database.xact_commit). */
+  /** Transactions committed in the database, read-only ones included (pg_stat_database.xact_commit); NaN unless settled. */
   commits: number;
   rollbacks: number;
   /** Transaction ids assigned: transactions (and subtransactions) that wrote. */
   writeXids: number;
   /** WAL written (pg_current_wal_lsn() difference), bytes. */
   walBytes: number;
-  /** Full-page images in that WAL (pg_stat_wal). */
+  /** Full-page images in that WAL (pg_stat_statements). */
   walFullPages: number;
+  /** WAL flushes to disk (pg_stat_wal.wal_sync, the whole server): fsyncs someone waited for, or the WAL writer did; NaN unless settled. */
+  walSyncs: number;
   /** Rows returned or affected (pg_stat_statements). */
   rows: number;
   /** Server execution time of the statements, ms. */
@@ -41,8 +44,10 @@ export interface ServerProfile {
 
 const TRANSACTION_CONTROL = /^\s*(begin|start transaction|commit|end|rollback|savepoint|release)\b/i;
 
-// Backends flush their statistics when idle, at most once a second (PostgreSQL 15).
-const STATS_FLUSH_MS = 1_200;
+// A backend flushes its statistics (pg_stat_database, pg_stat_wal) when it goes idle, but at most
+// once a second; one that flushed less than a second ago flushes 10 s later (PGSTAT_IDLE_INTERVAL,
+// PostgreSQL 15). pg_stat_statements and the WAL position need no waiting.
+const STATS_SETTLE_MS = 11_000;
 
 /** A superuser session on the benchmark server's maintenance database, for creating databases and reading statistics. */
 export interface ServerProbe {
@@ -58,9 +63,11 @@ export interface ServerProbe {
   /**
    * Profiles `run` (which performs `cycles` cycles) on database `name`, with nothing else
    * running: statement counts, commits, write transactions, WAL, server and client time, and the
-   * traffic through `counter` when given.
+   * traffic through `counter` when given. Commits and WAL flushes are read from statistics that
+   * backends report late: with `settle`, the probe waits for them before and after (22 s);
+   * without, they are NaN.
    */
-  profile(name: string, cycles: number, run: () => Promise<void>, counter?: TrafficCounter): Promise<ServerProfile>;
+  profile(name: string, cycles: number, run: () => Promise<void>, options?: { counter?: TrafficCounter; settle?: boolean }): Promise<ServerProfile>;
   close(): Promise<void>;
 }
 
@@ -85,10 +92,10 @@ export async function openServerProbe(serverUrl: string): Promise<ServerProbe> {
     return BigInt(row!.xid);
   };
   const databaseCounters = async (name: string) => {
-    const [row] = await sql<{ commits: string; rollbacks: string; fpi: string }[]>`
-      select d.xact_commit::text as commits, d.xact_rollback::text as rollbacks, w.wal_fpi::text as fpi
+    const [row] = await sql<{ commits: string; rollbacks: string; syncs: string }[]>`
+      select d.xact_commit::text as commits, d.xact_rollback::text as rollbacks, w.wal_sync::text as syncs
       from pg_stat_database d, pg_stat_wal w where d.datname = ${name}`;
-    return { commits: Number(row?.commits ?? 0), rollbacks: Number(row?.rollbacks ?? 0), fpi: Number(row?.fpi ?? 0) };
+    return { commits: Number(row?.commits ?? 0), rollbacks: Number(row?.rollbacks ?? 0), syncs: Number(row?.syncs ?? 0) };
   };
 
   return {
@@ -105,8 +112,9 @@ export async function openServerProbe(serverUrl: string): Promise<ServerProbe> {
       await sql`checkpoint`;
     },
     walPosition,
-    async profile(name, cycles, run, counter) {
-      await sleep(STATS_FLUSH_MS);
+    async profile(name, cycles, run, options = {}) {
+      const { counter, settle = false } = options;
+      if (settle) await sleep(STATS_SETTLE_MS);
       const before = await databaseCounters(name);
       if (statementsAvailable) await sql`select pg_stat_statements_reset()`;
       counter?.reset();
@@ -118,15 +126,22 @@ export async function openServerProbe(serverUrl: string): Promise<ServerProbe> {
       const walAfter = await walPosition();
       const xidAfter = await nextXid();
       const traffic = counter?.read() ?? null;
-      await sleep(STATS_FLUSH_MS);
+      if (settle) await sleep(STATS_SETTLE_MS);
       const after = await databaseCounters(name);
       const statementsByQuery = statementsAvailable
         ? (
-            await sql<{ query: string; calls: string; rows: string; total_ms: number; wal_bytes: string }[]>`
-              select s.query, s.calls::text, s.rows::text, s.total_exec_time as total_ms, s.wal_bytes::text
+            await sql<{ query: string; calls: string; rows: string; total_ms: number; wal_bytes: string; wal_fpi: string }[]>`
+              select s.query, s.calls::text, s.rows::text, s.total_exec_time as total_ms, s.wal_bytes::text, s.wal_fpi::text
               from pg_stat_statements s join pg_database d on d.oid = s.dbid
               where d.datname = ${name} order by s.calls desc, s.total_exec_time desc`
-          ).map((row) => ({ query: row.query, calls: Number(row.calls), rows: Number(row.rows), totalMs: Number(row.total_ms), walBytes: Number(row.wal_bytes) }))
+          ).map((row) => ({
+            query: row.query,
+            calls: Number(row.calls),
+            rows: Number(row.rows),
+            totalMs: Number(row.total_ms),
+            walBytes: Number(row.wal_bytes),
+            walFullPages: Number(row.wal_fpi),
+          }))
         : [];
       const control = statementsByQuery.filter((row) => TRANSACTION_CONTROL.test(row.query));
       const others = statementsByQuery.filter((row) => !TRANSACTION_CONTROL.test(row.query));
@@ -135,11 +150,12 @@ export async function openServerProbe(serverUrl: string): Promise<ServerProbe> {
         cycles,
         statements: sum(others, "calls"),
         transactionControl: sum(control, "calls"),
-        commits: after.commits - before.commits,
-        rollbacks: after.rollbacks - before.rollbacks,
+        commits: settle ? after.commits - before.commits : Number.NaN,
+        rollbacks: settle ? after.rollbacks - before.rollbacks : Number.NaN,
         writeXids: Number(xidAfter - xidBefore),
         walBytes: Number(walAfter - walBefore),
-        walFullPages: after.fpi - before.fpi,
+        walFullPages: sum(statementsByQuery, "walFullPages"),
+        walSyncs: settle ? after.syncs - before.syncs : Number.NaN,
         rows: sum(others, "rows"),
         serverMs: sum(statementsByQuery, "totalMs"),
         clientCpuMs: (cpu.user + cpu.system) / 1_000,

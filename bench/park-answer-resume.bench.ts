@@ -1,0 +1,274 @@
+/**
+ * Benchmark 1 — park → answer → resume, platform overhead (`npm run bench -- park-answer-resume`).
+ *
+ * One cycle: a task is created and its workflow started in one transaction, the agent's turn asks
+ * and parks, the person's answer goes in through `submitAnswer`, the resumed turn finishes. The
+ * model is scripted and answers at once, so only the platform's own cost is measured. Side by side,
+ * interleaved round by round in one run: Parley on PostgreSQL and on PGlite (in memory and in a
+ * folder), LangGraph JS's equivalent cycle (interrupt() + Command({ resume }) over PostgresSaver),
+ * and a raw single-row INSERT+COMMIT. Then, one contender at a time, what a cycle costs the server:
+ * statements, round trips, commits, write transactions, WAL, server and client time.
+ */
+import { type LangGraphContender, openLangGraph } from "./peers/langgraph";
+import { openParley, type ParleyContender } from "./peers/parley";
+import { openRawPglite, openRawPostgres, type RawInsert } from "./peers/raw-insert";
+import { describeMachine } from "./support/machine";
+import { benchCommand, setting, table, writeSection } from "./support/results";
+import { openServerProbe, type ServerProfile } from "./support/server-profile";
+import { figure, interleave, pairedRatios, type Summary, summarise } from "./support/stats";
+import { startTrafficCounter } from "./support/traffic-counter";
+
+const NAME = "park-answer-resume";
+const ROUNDS = setting("BENCH_ROUNDS", 400);
+const WARMUP = setting("BENCH_WARMUP", 30);
+const PROFILE_CYCLES = setting("BENCH_PROFILE_CYCLES", 100);
+
+const serverUrl = process.env.BENCH_POSTGRES_URL;
+if (!serverUrl) throw new Error("BENCH_POSTGRES_URL is not set: run this through `npm run bench -- park-answer-resume`");
+
+const probe = await openServerProbe(serverUrl);
+const DATABASES = { parley: "bench_cycle_parley", langgraph: "bench_cycle_langgraph", raw: "bench_cycle_raw" } as const;
+const urls = {
+  parley: await probe.createDatabase(DATABASES.parley),
+  langgraph: await probe.createDatabase(DATABASES.langgraph),
+  raw: await probe.createDatabase(DATABASES.raw),
+};
+
+console.log("Opening the contenders (PGlite takes a few seconds to initialise)…");
+const parleyPostgres = await openParley({ kind: "postgres", url: urls.parley }, "finish");
+const parleyMemory = await openParley({ kind: "pglite", storage: "memory" }, "finish");
+const parleyFile = await openParley({ kind: "pglite", storage: "file" }, "finish");
+const langgraph = await openLangGraph(urls.langgraph, "finish");
+const rawPostgres = await openRawPostgres(urls.raw);
+const rawMemory = await openRawPglite("memory");
+const rawFile = await openRawPglite("file");
+
+const LABELS = {
+  parleyPostgres: "Parley, PostgreSQL",
+  parleyMemory: "Parley, PGlite in memory",
+  parleyFile: "Parley, PGlite in a folder",
+  langgraph: "LangGraph JS + PostgresSaver, PostgreSQL",
+  rawPostgres: "raw INSERT+COMMIT, PostgreSQL",
+  rawMemory: "raw INSERT+COMMIT, PGlite in memory",
+  rawFile: "raw INSERT+COMMIT, PGlite in a folder",
+} as const;
+
+console.log(`Timing ${ROUNDS} interleaved rounds after ${WARMUP} warm-up rounds…`);
+const samples = await interleave(
+  {
+    parleyPostgres: () => parleyPostgres.cycle(),
+    parleyMemory: () => parleyMemory.cycle(),
+    parleyFile: () => parleyFile.cycle(),
+    langgraph: () => langgraph.cycle(),
+    rawPostgres: () => rawPostgres.once(),
+    rawMemory: () => rawMemory.once(),
+    rawFile: () => rawFile.once(),
+  },
+  { rounds: ROUNDS, warmup: WARMUP },
+);
+
+// A benchmark that silently measured failures would be worthless: every cycle must have finished.
+const verified = {
+  parleyPostgres: await parleyPostgres.verifyCompleted(),
+  parleyMemory: await parleyMemory.verifyCompleted(),
+  parleyFile: await parleyFile.verifyCompleted(),
+  langgraph: await langgraph.verifyFinished(),
+  rawPostgres: await rawPostgres.verify(),
+  rawMemory: await rawMemory.verify(),
+  rawFile: await rawFile.verify(),
+};
+console.log("Every cycle completed:", verified);
+
+// Client CPU per cycle on PGlite (the database runs in this process, so this is all of it).
+async function cpuPerCycle(once: () => Promise<void>, cycles: number): Promise<number> {
+  const before = process.cpuUsage();
+  for (let cycle = 0; cycle < cycles; cycle++) await once();
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1_000 / cycles;
+}
+const pgliteCpu = {
+  parleyMemory: await cpuPerCycle(() => parleyMemory.cycle(), PROFILE_CYCLES),
+  parleyFile: await cpuPerCycle(() => parleyFile.cycle(), PROFILE_CYCLES),
+  rawMemory: await cpuPerCycle(() => rawMemory.once(), PROFILE_CYCLES),
+  rawFile: await cpuPerCycle(() => rawFile.once(), PROFILE_CYCLES),
+};
+await parleyMemory.verifyCompleted();
+await parleyFile.verifyCompleted();
+for (const contender of [parleyMemory, parleyFile, rawMemory, rawFile, parleyPostgres, langgraph, rawPostgres]) await contender.close();
+
+// What one cycle costs the server: each contender alone, through a relay that counts round trips.
+console.log(`Profiling ${PROFILE_CYCLES} cycles of each PostgreSQL contender, one at a time…`);
+const counter = await startTrafficCounter(serverUrl);
+const relayed = (name: string) => {
+  const url = new URL(counter.url);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+async function profileOf(
+  database: string,
+  open: () => Promise<{ once: () => Promise<void>; verify: () => Promise<number>; close: () => Promise<void> }>,
+): Promise<ServerProfile> {
+  const contender = await open();
+  for (let cycle = 0; cycle < 10; cycle++) await contender.once();
+  // Pages written since the last checkpoint pay their full-page image once; pay those before measuring.
+  await probe.checkpoint();
+  for (let cycle = 0; cycle < 5; cycle++) await contender.once();
+  const profile = await probe.profile(
+    database,
+    PROFILE_CYCLES,
+    async () => {
+      for (let cycle = 0; cycle < PROFILE_CYCLES; cycle++) await contender.once();
+    },
+    { counter, settle: true },
+  );
+  await contender.verify();
+  await contender.close();
+  return profile;
+}
+
+const asRunnable = (contender: ParleyContender) => ({ once: () => contender.cycle(), verify: () => contender.verifyCompleted(), close: () => contender.close() });
+const asRunnableGraph = (contender: LangGraphContender) => ({ once: () => contender.cycle(), verify: () => contender.verifyFinished(), close: () => contender.close() });
+const asRunnableRaw = (contender: RawInsert) => ({ once: () => contender.once(), verify: () => contender.verify(), close: () => contender.close() });
+
+const profiles = {
+  parleyPostgres: await profileOf(DATABASES.parley, async () =>
+    asRunnable(await openParley({ kind: "postgres", url: relayed(DATABASES.parley) }, "finish", { migrate: false })),
+  ),
+  langgraph: await profileOf(DATABASES.langgraph, async () => asRunnableGraph(await openLangGraph(relayed(DATABASES.langgraph), "finish", { setup: false }))),
+  rawPostgres: await profileOf(DATABASES.raw, async () => asRunnableRaw(await openRawPostgres(relayed(DATABASES.raw), { setup: false }))),
+};
+await counter.close();
+const statementsAvailable = probe.statementsAvailable;
+for (const name of Object.values(DATABASES)) await probe.dropDatabase(name);
+await probe.close();
+
+// ── The section ────────────────────────────────────────────────────────────────────────────────
+const summaries = Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, summarise(values as number[])])) as Record<
+  keyof typeof LABELS,
+  Summary
+>;
+const ms = (value: number) => `${figure(value)} ms`;
+const times = (value: number) => `${figure(value)}×`;
+const met = (ok: boolean) => (ok ? "✅ yes" : "❌ no");
+
+const timingRows = (Object.keys(LABELS) as (keyof typeof LABELS)[]).map((name) => {
+  const summary = summaries[name];
+  return [LABELS[name], ms(summary.median), ms(summary.p95), ms(summary.min), ms(summary.mean), summary.count];
+});
+
+const parley = summaries.parleyPostgres;
+const graph = summaries.langgraph;
+const raw = summaries.rawPostgres;
+const graphOverParley = pairedRatios(samples.langgraph, samples.parleyPostgres);
+const parleyOverRaw = pairedRatios(samples.parleyPostgres, samples.rawPostgres);
+const targets = [
+  ["LangGraph's cycle ÷ Parley's (PostgreSQL), median", "≥ 4×", times(graph.median / parley.median), times(graphOverParley.median), met(graph.median / parley.median >= 4)],
+  ["LangGraph's cycle ÷ Parley's (PostgreSQL), p95", "≥ 4×", times(graph.p95 / parley.p95), "—", met(graph.p95 / parley.p95 >= 4)],
+  ["Parley's cycle ÷ raw INSERT+COMMIT (PostgreSQL), median", "≤ 4×", times(parley.median / raw.median), times(parleyOverRaw.median), met(parley.median / raw.median <= 4)],
+  ["Parley's cycle ÷ raw INSERT+COMMIT (PostgreSQL), p95", "(no target)", times(parley.p95 / raw.p95), "—", "—"],
+  [
+    "Parley's cycle ÷ raw INSERT+COMMIT (PGlite in memory), median",
+    "(no target)",
+    times(summaries.parleyMemory.median / summaries.rawMemory.median),
+    times(pairedRatios(samples.parleyMemory, samples.rawMemory).median),
+    "—",
+  ],
+  [
+    "Parley's cycle ÷ raw INSERT+COMMIT (PGlite in a folder), median",
+    "(no target)",
+    times(summaries.parleyFile.median / summaries.rawFile.median),
+    times(pairedRatios(samples.parleyFile, samples.rawFile).median),
+    "—",
+  ],
+];
+
+const perCycle = (profile: ServerProfile, value: number) => figure(value / profile.cycles);
+const profileRows = (
+  [
+    ["Parley", profiles.parleyPostgres],
+    ["LangGraph JS", profiles.langgraph],
+    ["raw INSERT+COMMIT", profiles.rawPostgres],
+  ] as const
+).map(([label, profile]) => [
+  label,
+  statementsAvailable ? perCycle(profile, profile.statements) : "—",
+  statementsAvailable ? perCycle(profile, profile.transactionControl) : "—",
+  profile.traffic ? perCycle(profile, profile.traffic.roundTrips) : "—",
+  profile.traffic ? `${perCycle(profile, profile.traffic.bytesSent / 1024)} / ${perCycle(profile, profile.traffic.bytesReceived / 1024)}` : "—",
+  perCycle(profile, profile.commits),
+  perCycle(profile, profile.writeXids),
+  `${perCycle(profile, profile.walBytes / 1024)} KB`,
+  perCycle(profile, profile.walFullPages),
+  perCycle(profile, profile.walSyncs),
+  statementsAvailable ? perCycle(profile, profile.rows) : "—",
+  statementsAvailable ? ms(profile.serverMs / profile.cycles) : "—",
+  ms(profile.clientCpuMs / profile.cycles),
+]);
+
+function statementDetail(label: string, profile: ServerProfile): string {
+  const rows = profile.statementsByQuery
+    .filter((row) => row.calls / profile.cycles >= 0.05)
+    .map((row) => [
+      `\`${row.query.replace(/\s+/g, " ").replace(/\|/g, "\\|").slice(0, 160)}${row.query.length > 160 ? "…" : ""}\``,
+      figure(row.calls / profile.cycles),
+      figure(row.rows / profile.cycles),
+      figure(row.totalMs / profile.cycles),
+      figure(row.walBytes / profile.cycles),
+    ]);
+  return [
+    `<details><summary>${label}: statements per cycle (pg_stat_statements)</summary>\n`,
+    table(["statement (normalised)", "calls", "rows", "server ms", "WAL bytes"], rows),
+    "\n</details>",
+  ].join("\n");
+}
+
+const graphProfile = profiles.langgraph;
+const parleyProfile = profiles.parleyPostgres;
+const interpretation = [
+  `On PostgreSQL a Parley cycle took ${ms(parley.median)} at the median and ${ms(parley.p95)} at p95;`,
+  `LangGraph JS's equivalent cycle took ${ms(graph.median)} and ${ms(graph.p95)} in the same rounds, ${times(graph.median / parley.median)} Parley's median`,
+  `(${times(graphOverParley.median)} round by round), and a raw INSERT+COMMIT ${ms(raw.median)}, so Parley's cycle costs ${times(parley.median / raw.median)} one raw commit.`,
+  statementsAvailable
+    ? `Per cycle Parley ran ${perCycle(parleyProfile, parleyProfile.statements)} statements (+${perCycle(parleyProfile, parleyProfile.transactionControl)} transaction control)` +
+      ` in ${parleyProfile.traffic ? perCycle(parleyProfile, parleyProfile.traffic.roundTrips) : "?"} round trips with ${perCycle(parleyProfile, parleyProfile.writeXids)} write transactions` +
+      ` and ${perCycle(parleyProfile, parleyProfile.walBytes / 1024)} KB of WAL; LangGraph ran ${perCycle(graphProfile, graphProfile.statements)}` +
+      ` (+${perCycle(graphProfile, graphProfile.transactionControl)}) in ${graphProfile.traffic ? perCycle(graphProfile, graphProfile.traffic.roundTrips) : "?"} round trips` +
+      ` with ${perCycle(graphProfile, graphProfile.writeXids)} write transactions and ${perCycle(graphProfile, graphProfile.walBytes / 1024)} KB of WAL.`
+    : "pg_stat_statements was not loaded, so statements were not counted.",
+  `On PGlite the same Parley cycle took ${ms(summaries.parleyMemory.median)} in memory and ${ms(summaries.parleyFile.median)} in a folder`,
+  `(${ms(pgliteCpu.parleyMemory)} and ${ms(pgliteCpu.parleyFile)} of CPU, all of it in this process).`,
+].join(" ");
+
+writeSection(
+  NAME,
+  [
+    "## 1. Park → answer → resume: platform overhead",
+    "",
+    await describeMachine(serverUrl),
+    `- Command: \`${benchCommand(NAME)}\``,
+    `- ${ROUNDS} rounds after ${WARMUP} warm-up rounds, every contender once per round in turn (interleaved); then ${PROFILE_CYCLES} cycles of each PostgreSQL contender alone for the profile.`,
+    "- One cycle: create a task and start its workflow in one transaction → the agent's turn asks and parks → the person's answer through `submitAnswer` (the inbox's road) → the resumed turn finishes and the run completes. The model is scripted and answers at once.",
+    "- LangGraph JS (`@langchain/langgraph` 1.7.3, `@langchain/langgraph-checkpoint-postgres` 1.0.5, default durability): a messages graph whose model node calls a fake chat model of its own and whose `ask` node calls `interrupt()`; resumed with `new Command({ resume })`; a new thread per cycle. Same words as Parley's.",
+    "- Each PostgreSQL contender has a database of its own on one server; PGlite runs in this process (in memory, and in a temporary folder — PGlite never fsyncs).",
+    `- Checked after the rounds: every Parley task completed (${verified.parleyPostgres} + ${verified.parleyMemory} + ${verified.parleyFile} tasks, with their asked/parked/answered/resumed/completed events), every LangGraph thread (${verified.langgraph}) ended on the final answer, every raw insert left its row.`,
+    "",
+    table(["contender", "median", "p95", "min", "mean", "cycles"], timingRows),
+    "",
+    "| target | wanted | ratio of medians / p95s | median of round-by-round ratios | met? |",
+    "| --- | --- | --- | --- | --- |",
+    ...targets.map((row) => `| ${row.join(" | ")} |`),
+    "",
+    `Per cycle on PostgreSQL, each contender alone (${PROFILE_CYCLES} cycles after a CHECKPOINT and 5 cycles that pay the full-page images; statements, rows, server time and full-page images from pg_stat_statements, transaction control counted apart; round trips and KB sent / received counted by a relay in front of the server; commits from pg_stat_database, read-only ones included; write transactions are transaction ids assigned, subtransactions included; WAL from pg_current_wal_lsn(); WAL flushes (fsyncs, the WAL writer's included) from pg_stat_wal, with the statistics left to settle before and after; client CPU is this process's user + system time):`,
+    "",
+    table(
+      ["contender", "statements", "transaction control", "round trips", "KB sent / received", "commits", "write transactions", "WAL", "full-page images", "WAL flushes", "rows", "server time", "client CPU"],
+      profileRows,
+    ),
+    "",
+    `Client CPU per cycle on PGlite (the database included): Parley ${ms(pgliteCpu.parleyMemory)} in memory, ${ms(pgliteCpu.parleyFile)} in a folder; raw INSERT ${ms(pgliteCpu.rawMemory)} and ${ms(pgliteCpu.rawFile)}.`,
+    "",
+    ...(statementsAvailable ? [statementDetail("Parley", parleyProfile), "", statementDetail("LangGraph JS", graphProfile), ""] : []),
+    interpretation,
+  ].join("\n"),
+);
