@@ -5,10 +5,10 @@ import { z } from "zod";
 import { getDb } from "@/db/client";
 import { changeAway } from "@/lib/people";
 import { signOut } from "@/lib/server/auth";
-import { type ActionResult, defineAction, formDataToObject } from "@/lib/server/define-action";
+import { type ActionResult, defineFormAction } from "@/lib/server/define-action";
 import { formBoolean } from "@/lib/server/form-values";
 
-const setMyAway = defineAction({
+const setMyAway = defineFormAction({
   roles: [],
   input: z.object({ away: formBoolean }),
   async handler({ away }, user) {
@@ -20,7 +20,7 @@ const setMyAway = defineAction({
 
 /** The away switch in the header: marks the signed-in person away, or back. */
 export async function setMyAwayAction(_previous: ActionResult<{ away: boolean }> | null, formData: FormData | Record<string, unknown>): Promise<ActionResult<{ away: boolean }>> {
-  return setMyAway(formDataToObject(formData));
+  return setMyAway(formData);
 }
 
 export async function signOutAction(): Promise<void> {

@@ -1,12 +1,12 @@
 import { unstable_rethrow } from "next/navigation";
-import type { z } from "zod";
+import { z } from "zod";
 import type { User } from "@/db/schema";
 import type { Role } from "@/lib/auth/roles";
 import { AppError, type ErrorCode, ERROR_CODES } from "@/lib/errors";
-import { fieldErrorsFrom } from "./action-input";
+import { fieldErrorsFrom, formDataToObject, isFormSubmission } from "./action-input";
 import { authorize } from "./session";
 
-export { fieldErrorsFrom, formDataToObject } from "./action-input";
+export { fieldErrorsFrom, formDataToObject, isFormSubmission } from "./action-input";
 
 /** What every server action returns: data, or an error in the user's terms. Never a throw at the client. */
 export type ActionResult<T> =
@@ -41,4 +41,22 @@ export function defineAction<Schema extends z.ZodType, T>(options: {
       return { ok: false, error: { code: "internal", message: ERROR_CODES.internal.message } };
     }
   };
+}
+
+/**
+ * {@link defineAction} for a form's action: it takes what the form posted (FormData, or a plain
+ * object of strings from a hand-made call) and hands `input` its fields as an object. A submission
+ * of the wrong type is refused as `invalid_input`, never read as an empty form.
+ */
+export function defineFormAction<Schema extends z.ZodType, T>(options: {
+  roles: readonly Role[];
+  input: Schema;
+  handler: (input: z.output<Schema>, user: User) => Promise<T>;
+}): (submitted: unknown) => Promise<ActionResult<T>> {
+  const form = z
+    .custom<unknown>(isFormSubmission, { message: "This is not a form submission: send form fields as text." })
+    .transform(formDataToObject)
+    // Any schema of an object of fields; zod can't see that `input` takes what formDataToObject gives.
+    .pipe(options.input as unknown as z.ZodType<z.output<Schema>, Record<string, unknown>>);
+  return defineAction<typeof form, T>({ roles: options.roles, input: form, handler: options.handler });
 }

@@ -9,9 +9,9 @@ import { claimInput } from "@/lib/example/claim-input";
 import { startReview } from "@/lib/example/start-review";
 import { startReviewOfClaim } from "@/lib/example/start-review-of-claim";
 import { AppError } from "@/lib/errors";
-import { type ActionResult, defineAction, formDataToObject } from "@/lib/server/define-action";
+import { type ActionResult, defineFormAction, formDataToObject } from "@/lib/server/define-action";
 
-const startClaimReview = defineAction({
+const startClaimReview = defineFormAction({
   roles: ["operator"],
   input: claimInput,
   async handler(claim, user) {
@@ -38,7 +38,7 @@ export type StartReviewState = ActionResult<{ taskId: string; title: string }> &
 /** Operators only: files a claim and starts the Auditor's review of it. */
 export async function startReviewAction(_previous: StartReviewState | null, formData: FormData): Promise<StartReviewState> {
   const raw = formDataToObject(formData);
-  const result = await startClaimReview(raw);
+  const result = await startClaimReview(formData);
   const values: Record<string, string> = {};
   for (const key of ["title", "amount", "currency", "merchant", "incurredOn", "description", "assigneeId"]) {
     if (typeof raw[key] === "string") values[key] = raw[key];
@@ -48,7 +48,7 @@ export async function startReviewAction(_previous: StartReviewState | null, form
   return { ...result, values };
 }
 
-const startClaimReviewAgain = defineAction({
+const startClaimReviewAgain = defineFormAction({
   roles: ["operator"],
   input: z.object({ claimId: z.uuid() }),
   async handler({ claimId }, user) {
@@ -67,5 +67,5 @@ export type ReviewAgainState = ActionResult<{ taskId: string }>;
 
 /** Operators only: starts another review of a claim already filed; refused while one is open. */
 export async function reviewAgainAction(_previous: ReviewAgainState | null, formData: FormData): Promise<ReviewAgainState> {
-  return startClaimReviewAgain(formDataToObject(formData));
+  return startClaimReviewAgain(formData);
 }

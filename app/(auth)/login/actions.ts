@@ -1,6 +1,8 @@
 "use server";
 
 import { AuthError } from "next-auth";
+import type { ErrorCode } from "@/lib/errors";
+import { formDataToObject, isFormSubmission } from "@/lib/server/action-input";
 import { signIn } from "@/lib/server/auth";
 import { OIDC_PROVIDER_ID } from "@/lib/server/auth-constants";
 import { safeCallbackPath } from "@/lib/server/callback-path";
@@ -9,21 +11,31 @@ import { safeCallbackPath } from "@/lib/server/callback-path";
 export interface SignInState {
   email: string;
   error?: string;
+  /** Why sign-in was refused, for callers that branch on it (never on the message). */
+  code?: ErrorCode;
+}
+
+/** A form's text field, or "" for anything else a hand-made call may send. */
+function textField(fields: Record<string, unknown>, name: string): string {
+  const value = fields[name];
+  return typeof value === "string" ? value : "";
 }
 
 /** Signs in with email and password; on success next-auth redirects (by throwing), so only failures return. */
-export async function signInWithPassword(_previous: SignInState, formData: FormData): Promise<SignInState> {
-  const email = String(formData.get("email") ?? "");
-  const password = String(formData.get("password") ?? "");
-  const redirectTo = safeCallbackPath(formData.get("callbackUrl"));
+export async function signInWithPassword(_previous: SignInState, submitted: FormData): Promise<SignInState> {
+  if (!isFormSubmission(submitted)) return { email: "", error: "Enter both your email and your password.", code: "invalid_input" };
+  const fields = formDataToObject(submitted);
+  const email = textField(fields, "email");
+  const password = textField(fields, "password");
+  const redirectTo = safeCallbackPath(fields.callbackUrl);
   if (!email.trim() || !password) {
-    return { email, error: "Enter both your email and your password." };
+    return { email, error: "Enter both your email and your password.", code: "invalid_input" };
   }
   try {
     await signIn("credentials", { email, password, redirectTo });
   } catch (error) {
     if (error instanceof AuthError) {
-      return { email, error: "That email and password don't match an account. Check both and try again." };
+      return { email, error: "That email and password don't match an account. Check both and try again.", code: "unauthorized" };
     }
     throw error;
   }
@@ -31,6 +43,7 @@ export async function signInWithPassword(_previous: SignInState, formData: FormD
 }
 
 /** Starts single sign-on through the configured OpenID Connect provider. */
-export async function signInWithOidc(formData: FormData): Promise<void> {
-  await signIn(OIDC_PROVIDER_ID, { redirectTo: safeCallbackPath(formData.get("callbackUrl")) });
+export async function signInWithOidc(submitted: FormData): Promise<void> {
+  const fields = isFormSubmission(submitted) ? formDataToObject(submitted) : {};
+  await signIn(OIDC_PROVIDER_ID, { redirectTo: safeCallbackPath(fields.callbackUrl) });
 }

@@ -8,6 +8,7 @@ import { AppError, ERROR_CODES } from "@/lib/errors";
 import { askerOf } from "@/lib/inbox";
 import { formatDuration } from "@/lib/sla-clock";
 import type { FormAnswer } from "@/lib/questions";
+import { isFormSubmission } from "@/lib/server/action-input";
 import { authorize } from "@/lib/server/session";
 import type { AnswerState } from "./answer-state";
 import { isUuid } from "@/lib/ids";
@@ -35,6 +36,8 @@ function plain<T>(record: Readonly<Record<string, T>>): Record<string, T> {
 export async function submitAnswerAction(_previous: AnswerState | null, submitted: FormData): Promise<AnswerState> {
   try {
     const user = await authorize();
+    // A wrong type is refused before the question is touched: it is no attempt at an answer.
+    if (!isFormSubmission(submitted)) throw new AppError("invalid_input", "This is not a form submission: send the answer's fields as text.");
     // Whatever the caller sent: a browser posts FormData, a hand-made call may post a plain object.
     const formData: FormAnswer = submitted instanceof FormData ? submitted : toRecord(submitted);
     const questionId = formData instanceof FormData ? formData.get("questionId") : formData.questionId;
@@ -76,16 +79,16 @@ export async function submitAnswerAction(_previous: AnswerState | null, submitte
           result.answeredBy && result.answeredAt
             ? `${result.answeredBy.id === user.id ? "You" : (result.answeredBy.name ?? "Someone else")} already answered this question ${formatDuration(now - result.answeredAt.getTime())} ago (${result.answeredAt.toUTCString()}). Your answer was not sent.`
             : `${result.message} Your answer was not sent.`;
-        return { outcome: "unavailable", message, values: submittedValues(question.spec, formData) };
+        return { outcome: "unavailable", code: "conflict", message, values: submittedValues(question.spec, formData) };
       }
       case "forbidden":
       case "not_found":
-        return { outcome: "unavailable", message: result.message };
+        return { outcome: "unavailable", code: result.status, message: result.message };
     }
   } catch (error) {
     unstable_rethrow(error);
-    if (error instanceof AppError) return { outcome: "unavailable", message: error.message };
+    if (error instanceof AppError) return { outcome: "unavailable", code: error.code, message: error.message };
     console.error("submitting an answer failed", error);
-    return { outcome: "unavailable", message: ERROR_CODES.internal.message };
+    return { outcome: "unavailable", code: "internal", message: ERROR_CODES.internal.message };
   }
 }

@@ -1,4 +1,5 @@
 import type { QuestionFormState } from "@/components/questions/question-form-state";
+import type { ErrorCode } from "@/lib/errors";
 
 /** What the answer action hands back: the form's refusals, or how the submission ended. */
 export interface AnswerState extends QuestionFormState {
@@ -6,4 +7,6 @@ export interface AnswerState extends QuestionFormState {
   outcome?: "answered" | "closed" | "unavailable";
   /** What to tell the person about that outcome, in their terms. */
   message?: string;
+  /** Why an `unavailable` submission was not taken, for callers that branch on it (never on the message). */
+  code?: ErrorCode;
 }

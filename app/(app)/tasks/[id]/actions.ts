@@ -7,9 +7,9 @@ import { findReviewRun } from "@/db/queries/reviews";
 import { getAppRuntime } from "@/lib/app-runtime";
 import { ReviewClaim } from "@/lib/example/review-claim";
 import { AppError } from "@/lib/errors";
-import { type ActionResult, defineAction, formDataToObject } from "@/lib/server/define-action";
+import { type ActionResult, defineFormAction } from "@/lib/server/define-action";
 
-const retryRun = defineAction({
+const retryRun = defineFormAction({
   roles: ["operator"],
   input: z.object({ taskId: z.uuid() }),
   async handler({ taskId }) {
@@ -39,5 +39,5 @@ export type RetryRunState = ActionResult<{ requeued: number }>;
 
 /** Operators only: queues a run that failed on a model error again, and wakes the worker. */
 export async function retryRunAction(_previous: RetryRunState | null, formData: FormData): Promise<RetryRunState> {
-  return retryRun(formDataToObject(formData));
+  return retryRun(formData);
 }
