@@ -8,10 +8,10 @@ import { getAppRuntime } from "@/lib/app-runtime";
 import { queueReminder } from "@/lib/notifications/outbox";
 import { changeAway } from "@/lib/people";
 import { AppError } from "@/lib/errors";
-import { type ActionResult, defineAction, formDataToObject } from "@/lib/server/define-action";
+import { type ActionResult, defineFormAction } from "@/lib/server/define-action";
 import { formBoolean } from "@/lib/server/form-values";
 
-const setPersonAway = defineAction({
+const setPersonAway = defineFormAction({
   roles: ["admin"],
   input: z.object({ userId: z.uuid(), away: formBoolean }),
   async handler({ userId, away }) {
@@ -27,10 +27,10 @@ export async function setPersonAwayAction(
   _previous: ActionResult<{ userId: string; away: boolean }> | null,
   formData: FormData | Record<string, unknown>,
 ): Promise<ActionResult<{ userId: string; away: boolean }>> {
-  return await setPersonAway(formDataToObject(formData));
+  return await setPersonAway(formData);
 }
 
-const reassignSlot = defineAction({
+const reassignSlot = defineFormAction({
   roles: ["admin"],
   input: z.object({ slotId: z.uuid(), assigneeId: z.uuid("Choose who it goes to.") }),
   async handler({ slotId, assigneeId }, admin) {
@@ -49,15 +49,15 @@ export async function reassignSlotAction(
   _previous: ActionResult<{ slotId: string; assigneeName: string }> | null,
   formData: FormData | Record<string, unknown>,
 ): Promise<ActionResult<{ slotId: string; assigneeName: string }>> {
-  return await reassignSlot(formDataToObject(formData));
+  return await reassignSlot(formData);
 }
 
-const remindAboutQuestion = defineAction({
+const remindAboutQuestion = defineFormAction({
   roles: ["admin"],
   input: z.object({ questionId: z.uuid() }),
   async handler({ questionId }, admin) {
     const { notifiers, notices } = await getAppRuntime();
-    if (notifiers.length === 0) return { queued: 0 };
+    // Checked with no notifier configured too: an unknown or closed question is refused either way.
     const result = await queueReminder(await getDb(), questionId, { ...notices, notifiers, at: new Date(), remindedBy: admin.name });
     if (result.status === "nothing_to_send") throw new AppError("conflict", "This question is no longer open, or nobody is there to remind.");
     return { queued: result.deliveries };
@@ -69,5 +69,5 @@ export async function remindAction(
   _previous: ActionResult<{ queued: number }> | null,
   formData: FormData | Record<string, unknown>,
 ): Promise<ActionResult<{ queued: number }>> {
-  return await remindAboutQuestion(formDataToObject(formData));
+  return await remindAboutQuestion(formData);
 }
