@@ -1,0 +1,392 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ERROR_CODES } from "@/lib/errors";
+import { DEMO_USERS } from "@/lib/example/demo-users";
+import { changedTables, createFaultDatabase, type FaultDatabase, snapshotTables } from "./support/database";
+import { type ActionArgument, type ActionResponse, appPaths, callAction, HttpClient, type HttpResponse, serverActionIds } from "./support/http-client";
+import { adminPostgresUrl } from "./support/prerequisites";
+import { type ServerProcess, startServer } from "./support/server";
+import { until } from "./support/until";
+
+/*
+ * How an answer is judged "a clear 4xx-class answer":
+ * - an HTTP status of 400–499 (Next.js, or proxy.ts, refused the request before any action ran); or
+ * - HTTP 200 carrying the action's own refusal, with an error code whose status is 4xx
+ *   (`unauthorized`, `forbidden`, `not_found`, `invalid_input`, `conflict`): `{ ok: false, error: { code } }`
+ *   from defineAction, `{ outcome: "unavailable", code }` from the answer form, `{ error, code }` from sign-in.
+ * Two public actions answer everything with their ordinary redirect, to this site: signing out
+ * (it only ends the caller's own session) and starting single sign-on. next-auth's routes refuse in
+ * their own protocol: a 4xx, or a redirect to the sign-in page naming the error. Pages send a visitor
+ * to sign in. Never a 5xx; and after every group of requests, no row of any table has changed.
+ */
+
+const ZERO_UUID = "00000000-0000-4000-8000-000000000000";
+const FOUR_XX_CODES = new Set(Object.entries(ERROR_CODES).flatMap(([code, { status }]) => (status >= 400 && status < 500 ? [code] : [])));
+const EVIL_ORIGIN = "http://evil.example";
+/** Over Next.js's 1 MB limit for a server action's body. */
+const OVERSIZED = "x".repeat(1_100_000);
+const MALFORMED_IDS = [ZERO_UUID, "not-a-uuid", "' or '1'='1", "../../etc/passwd", "__proto__"];
+
+type Caller = "anonymous" | "forged" | "forgedJwe" | "sam" | "priya" | "omar" | "ada";
+type Expectation = "refused" | "redirect";
+
+interface Fixture {
+  questionId: string;
+  taskId: string;
+  claimId: string;
+  slotId: string;
+  samId: string;
+}
+
+/** Who may call an action, the fields a well-meant call sends, and which of them are ids. */
+interface ActionRow {
+  caller: Caller;
+  /** A caller who may not: wrong role, or someone else's question. */
+  intruder?: Caller;
+  fields: Record<string, string>;
+  ids?: string[];
+  /** `redirect`: a public action that answers every call by sending the caller on. */
+  expect?: Expectation;
+  /** The action takes no arguments. */
+  noArguments?: boolean;
+}
+
+function actionTable(fixture: Fixture): Record<string, ActionRow> {
+  return {
+    "app/(app)/actions.ts#setMyAwayAction": { caller: "sam", fields: { away: "false" } },
+    "app/(app)/actions.ts#signOutAction": { caller: "sam", fields: {}, expect: "redirect", noArguments: true },
+    "app/(auth)/login/actions.ts#signInWithPassword": { caller: "anonymous", fields: { email: "sam@parley.test", password: "not-the-password" } },
+    "app/(auth)/login/actions.ts#signInWithOidc": { caller: "anonymous", fields: { callbackUrl: "https://evil.example/" }, expect: "redirect" },
+    "app/(app)/questions/[id]/actions.ts#submitAnswerAction": {
+      caller: "sam",
+      intruder: "priya",
+      fields: { questionId: fixture.questionId, answer: "Dinner with the Acme procurement team to close the renewal." },
+      ids: ["questionId"],
+    },
+    "app/(app)/reviews/actions.ts#startReviewAction": {
+      caller: "omar",
+      intruder: "sam",
+      fields: { title: "Hostile", amount: "12.00", currency: "EUR", merchant: "Nowhere", incurredOn: "2026-11-01", description: "", assigneeId: fixture.samId },
+      ids: ["assigneeId"],
+    },
+    "app/(app)/reviews/actions.ts#reviewAgainAction": { caller: "omar", intruder: "sam", fields: { claimId: fixture.claimId }, ids: ["claimId"] },
+    "app/(app)/tasks/[id]/actions.ts#retryRunAction": { caller: "omar", intruder: "sam", fields: { taskId: fixture.taskId }, ids: ["taskId"] },
+    "app/(app)/admin/actions.ts#setPersonAwayAction": { caller: "ada", intruder: "omar", fields: { userId: fixture.samId, away: "true" }, ids: ["userId"] },
+    "app/(app)/admin/actions.ts#reassignSlotAction": { caller: "ada", intruder: "omar", fields: { slotId: fixture.slotId, assigneeId: fixture.samId }, ids: ["slotId", "assigneeId"] },
+    "app/(app)/admin/actions.ts#remindAction": { caller: "ada", intruder: "sam", fields: { questionId: fixture.questionId }, ids: ["questionId"] },
+  };
+}
+
+/** One hostile request to an action. */
+interface ActionCase {
+  label: string;
+  caller: Caller;
+  args?: readonly ActionArgument[];
+  rawBody?: BodyInit;
+  contentType?: string;
+  origin?: string | null;
+  headers?: Record<string, string>;
+  expect: Expectation;
+}
+
+/** Every hostile variation of a call to one action. */
+function actionCases(row: ActionRow): ActionCase[] {
+  const expect = row.expect ?? "refused";
+  const form = (fields: Record<string, string | string[]>): ActionArgument[] => (row.noArguments ? [] : [{ json: null }, { form: fields }]);
+  const json = (value: unknown): ActionArgument[] => (row.noArguments ? [] : [{ json: null }, { json: value }]);
+  const firstField = Object.keys(row.fields)[0] ?? "field";
+  const cases: ActionCase[] = [
+    // Who is calling.
+    { label: "no session", caller: "anonymous", args: form(row.fields), expect },
+    { label: "forged session cookie", caller: "forged", args: form(row.fields), expect },
+    { label: "forged session token", caller: "forgedJwe", args: form(row.fields), expect },
+    ...(row.intruder ? [{ label: `as ${row.intruder}`, caller: row.intruder, args: form(row.fields), expect: "refused" as const }] : []),
+    // From where.
+    { label: "cross-origin", caller: row.caller, args: form(row.fields), origin: EVIL_ORIGIN, expect: "refused" },
+    { label: "origin null", caller: row.caller, args: form(row.fields), origin: "null", expect: "refused" },
+    { label: "origin garbage", caller: row.caller, args: form(row.fields), origin: "not a url", expect: "refused" },
+    // How big.
+    { label: "oversized body", caller: row.caller, args: [{ json: null }, { form: { ...row.fields, padding: OVERSIZED } }], expect: "refused" },
+    {
+      label: "oversized body of unstated length",
+      caller: row.caller,
+      rawBody: new Blob([JSON.stringify([null, { ...row.fields, padding: OVERSIZED }])]).stream(),
+      contentType: "text/plain;charset=UTF-8",
+      expect: "refused",
+    },
+    // What shape.
+    { label: "malformed JSON", caller: row.caller, rawBody: "[null, {", contentType: "text/plain;charset=UTF-8", expect: "refused" },
+    { label: "arguments not a list", caller: row.caller, rawBody: JSON.stringify({ 0: null, 1: row.fields }), contentType: "text/plain;charset=UTF-8", expect: "refused" },
+    { label: "a Map reference", caller: row.caller, rawBody: JSON.stringify([null, "$Q1"]), contentType: "text/plain;charset=UTF-8", expect: "refused" },
+    { label: "a server reference", caller: row.caller, rawBody: JSON.stringify(["$F1", "$h2"]), contentType: "text/plain;charset=UTF-8", expect: "refused" },
+    { label: "too many arguments", caller: row.caller, rawBody: JSON.stringify(new Array(1500).fill(null)), contentType: "text/plain;charset=UTF-8", expect: "refused" },
+    { label: "broken multipart", caller: row.caller, rawBody: "--x\r\nContent-Disposition: form-data; name=\"0\"\r\n\r\n[", contentType: "multipart/form-data; boundary=x", expect: "refused" },
+  ];
+  if (!row.noArguments) {
+    cases.push(
+      // Wrong types.
+      { label: "a number for the form", caller: row.caller, args: json(42), expect },
+      { label: "text for the form", caller: row.caller, args: json(`${firstField}=x`), expect },
+      { label: "a list for the form", caller: row.caller, args: json([row.fields]), expect },
+      { label: "no form", caller: row.caller, args: [{ json: null }], expect },
+      { label: "a number in a field", caller: row.caller, args: json({ ...row.fields, [firstField]: 42 }), expect },
+      { label: "an object in a field", caller: row.caller, args: json({ ...row.fields, [firstField]: { $gt: "" } }), expect },
+      { label: "a file in a field", caller: row.caller, rawBody: fileForm(row.fields, firstField), expect },
+      // Prototype keys.
+      // A computed key: `{ __proto__: … }` would set the literal's prototype, not send a field.
+      { label: "__proto__ field", caller: row.caller, args: form({ ...row.fields, ["__proto__"]: "x" }), expect },
+      { label: "a NUL character in a field", caller: row.caller, args: form({ ...row.fields, [firstField]: "a\u0000b" }), expect },
+      { label: "__proto__ object", caller: row.caller, args: json(JSON.parse(`{"__proto__":{"roles":["admin"],"ok":true},${JSON.stringify(row.fields).slice(1)}`) as unknown), expect },
+      { label: "constructor field", caller: row.caller, args: form({ ...row.fields, constructor: "x", prototype: "y" }), expect },
+    );
+    for (const field of row.ids ?? []) {
+      for (const id of MALFORMED_IDS) cases.push({ label: `${field} = ${id}`, caller: row.caller, args: form({ ...row.fields, [field]: id }), expect });
+    }
+  }
+  return cases;
+}
+
+/** FormData with a file where a text field belongs, encoded as React would send FormData. */
+function fileForm(fields: Record<string, string>, fileField: string): FormData {
+  const multipart = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    if (key === fileField) multipart.append(`_1_${key}`, new Blob(["not text"]), "payload.bin");
+    else multipart.append(`_1_${key}`, value);
+  }
+  multipart.append("0", JSON.stringify([null, "$K1"]));
+  return multipart;
+}
+
+/** What an action answered, judged; null when it is a clear refusal (or the expected redirect). */
+function judgeAction(response: ActionResponse, expect: Expectation): string | null {
+  if (response.status >= 500) return `HTTP ${response.status}`;
+  if (response.status >= 400) return null;
+  if (expect === "redirect") {
+    const target = response.redirect ?? response.headers.get("location");
+    if (target && (target.startsWith("/") || target.startsWith("http://127.0.0.1"))) return null;
+    return `expected a redirect to this site, got ${response.status} ${target ?? ""}`;
+  }
+  const result = response.result as { ok?: boolean; outcome?: string; error?: unknown; code?: string } | undefined;
+  const code =
+    result?.ok === false ? (result.error as { code?: string } | undefined)?.code : result?.outcome === "unavailable" || typeof result?.error === "string" ? result.code : undefined;
+  if (code && FOUR_XX_CODES.has(code)) return null;
+  return `expected a 4xx-class refusal, got ${response.status} ${response.redirect ?? ""} ${JSON.stringify(response.result ?? response.body.slice(0, 200))}`;
+}
+
+/** One hostile request to a page or route handler, and what may come back. */
+interface RouteCase {
+  label: string;
+  caller: Caller;
+  path: string;
+  init?: RequestInit;
+  /** `4xx`; `sign-in`: a redirect to /login (next-auth: with its error); `signed-out`: next-auth's empty session; `read`: a page that ignores a bad filter (never a 5xx). */
+  expect: "4xx" | "sign-in" | "signed-out" | "read";
+}
+
+function routeTable(fixture: Fixture): Record<string, RouteCase[]> {
+  const form = (body: Record<string, string>) => ({
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(body).toString(),
+  });
+  const signInPage = (path: string): RouteCase[] => [
+    { label: "no session", caller: "anonymous", path, expect: "sign-in" },
+    { label: "forged session", caller: "forged", path, expect: "sign-in" },
+    { label: "forged token", caller: "forgedJwe", path, expect: "sign-in" },
+  ];
+  return {
+    "/(app)/page": [...signInPage("/"), { label: "undecodable path", caller: "sam", path: "/%E0%A4%A", expect: "4xx" }],
+    "/(app)/inbox/page": [
+      ...signInPage("/inbox"),
+      { label: "wrong role", caller: "ada", path: "/inbox", expect: "4xx" },
+      { label: "hostile view", caller: "sam", path: "/inbox?view=__proto__&view=x", expect: "read" },
+      { label: "NUL in the query", caller: "sam", path: "/inbox?view=%00", expect: "4xx" },
+    ],
+    "/(app)/reviews/page": [...signInPage("/reviews"), { label: "wrong role", caller: "sam", path: "/reviews", expect: "4xx" }, { label: "hostile state", caller: "omar", path: "/reviews?state=__proto__&state=%00", expect: "read" }],
+    "/(app)/admin/page": [...signInPage("/admin"), { label: "wrong role", caller: "omar", path: "/admin", expect: "4xx" }],
+    "/(app)/admin/sla/page": [
+      ...signInPage("/admin/sla"),
+      { label: "wrong role", caller: "sam", path: "/admin/sla", expect: "4xx" },
+      { label: "hostile filters", caller: "ada", path: `/admin/sla?workflow=__proto__&assignee=${encodeURIComponent("' or 1=1 --")}&agent=%00&period=constructor&risk=-1`, expect: "read" },
+    ],
+    "/(app)/questions/[id]/page": [
+      ...signInPage(`/questions/${fixture.questionId}`),
+      { label: "someone else's question", caller: "priya", path: `/questions/${fixture.questionId}`, expect: "4xx" },
+      ...MALFORMED_IDS.map((id): RouteCase => ({ label: `id ${id}`, caller: "sam", path: `/questions/${encodeURIComponent(id)}`, expect: "4xx" })),
+      { label: "undecodable id", caller: "sam", path: "/questions/%E0%A4%A", expect: "4xx" },
+    ],
+    "/(app)/tasks/[id]/page": [
+      ...signInPage(`/tasks/${fixture.taskId}`),
+      { label: "wrong role", caller: "sam", path: `/tasks/${fixture.taskId}`, expect: "4xx" },
+      ...MALFORMED_IDS.map((id): RouteCase => ({ label: `id ${id}`, caller: "omar", path: `/tasks/${encodeURIComponent(id)}`, expect: "4xx" })),
+      { label: "undecodable id", caller: "omar", path: "/tasks/%ZZ", expect: "4xx" },
+    ],
+    "/(auth)/login/page": [
+      { label: "hostile callback", caller: "anonymous", path: "/login?callbackUrl=https%3A%2F%2Fevil.example%2F&callbackUrl=x", expect: "read" },
+      { label: "hostile error", caller: "anonymous", path: "/login?error=%3Cscript%3Ealert(1)%3C%2Fscript%3E", expect: "read" },
+    ],
+    "/_not-found/page": [{ label: "no such page", caller: "sam", path: "/no-such-page", expect: "4xx" }],
+    "/_global-error/page": [{ label: "undecodable path", caller: "anonymous", path: "/%ZZ/%E0%A4%A", expect: "4xx" }],
+    "/api/events/route": [
+      { label: "no session", caller: "anonymous", path: "/api/events", expect: "4xx" },
+      { label: "forged session", caller: "forged", path: "/api/events", expect: "4xx" },
+      { label: "forged token", caller: "forgedJwe", path: "/api/events", expect: "4xx" },
+      { label: "someone else's task", caller: "priya", path: `/api/events?task=${fixture.taskId}`, expect: "4xx" },
+      ...MALFORMED_IDS.map((id): RouteCase => ({ label: `task ${id}`, caller: "priya", path: `/api/events?task=${encodeURIComponent(id)}`, expect: "4xx" })),
+      { label: "undecodable task", caller: "sam", path: "/api/events?task=%E0%A4%A", expect: "4xx" },
+      { label: "POST", caller: "sam", path: "/api/events", init: { method: "POST", body: "{}" }, expect: "4xx" },
+      { label: "cross-origin POST", caller: "sam", path: "/api/events", init: { method: "POST", body: "{}", headers: { origin: EVIL_ORIGIN } }, expect: "4xx" },
+      { label: "oversized POST", caller: "sam", path: "/api/events", init: { method: "POST", body: OVERSIZED }, expect: "4xx" },
+      { label: "DELETE", caller: "ada", path: "/api/events", init: { method: "DELETE" }, expect: "4xx" },
+      { label: "a server action posted to it", caller: "sam", path: "/api/events", init: { method: "POST", headers: { "next-action": "7f" + "0".repeat(40) }, body: "[]" }, expect: "4xx" },
+      { label: "huge query", caller: "sam", path: `/api/events?task=${"a".repeat(20_000)}`, expect: "4xx" },
+    ],
+    "/api/auth/[...nextauth]/route": [
+      { label: "credentials without CSRF token", caller: "anonymous", path: "/api/auth/callback/credentials", init: form({ email: "sam@parley.test", password: "sam-assignee-demo" }), expect: "sign-in" },
+      { label: "cross-origin credentials", caller: "anonymous", path: "/api/auth/callback/credentials", init: { ...form({ email: "sam@parley.test", password: "x" }), headers: { "content-type": "application/x-www-form-urlencoded", origin: EVIL_ORIGIN } }, expect: "sign-in" },
+      { label: "wrong types", caller: "anonymous", path: "/api/auth/callback/credentials", init: { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: 42, password: ["x"], csrfToken: {} }) }, expect: "sign-in" },
+      { label: "malformed JSON", caller: "anonymous", path: "/api/auth/callback/credentials", init: { method: "POST", headers: { "content-type": "application/json" }, body: "{nope" }, expect: "4xx" },
+      { label: "__proto__ keys", caller: "anonymous", path: "/api/auth/callback/credentials", init: form({ "__proto__[admin]": "1", constructor: "x", email: "sam@parley.test", password: "x" }), expect: "sign-in" },
+      { label: "oversized", caller: "anonymous", path: "/api/auth/callback/credentials", init: form({ email: OVERSIZED, password: "x" }), expect: "sign-in" },
+      { label: "NUL in the email", caller: "anonymous", path: "/api/auth/callback/credentials", init: form({ email: "sam\u0000@parley.test", password: "x" }), expect: "sign-in" },
+      { label: "unknown provider", caller: "anonymous", path: "/api/auth/signin/evil", init: form({}), expect: "sign-in" },
+      { label: "unknown provider callback", caller: "anonymous", path: "/api/auth/callback/evil?code=x", expect: "sign-in" },
+      { label: "unknown action", caller: "anonymous", path: "/api/auth/nope", expect: "4xx" },
+      { label: "undecodable action", caller: "anonymous", path: "/api/auth/%E0%A4%A", expect: "4xx" },
+      { label: "sign-out without CSRF token", caller: "sam", path: "/api/auth/signout", init: { method: "POST", headers: { origin: EVIL_ORIGIN } }, expect: "sign-in" },
+      { label: "forged session", caller: "forgedJwe", path: "/api/auth/session", expect: "signed-out" },
+      { label: "session POST with __proto__", caller: "forged", path: "/api/auth/session", init: { method: "POST", headers: { "content-type": "application/json" }, body: '{"__proto__":{"user":{"id":"x"}}}' }, expect: "4xx" },
+    ],
+  };
+}
+
+function judgeRoute(response: HttpResponse, expect: RouteCase["expect"]): string | null {
+  if (response.status >= 500) return `HTTP ${response.status}`;
+  const location = response.headers.get("location") ?? "";
+  switch (expect) {
+    case "4xx":
+      return response.status >= 400 ? null : `expected a 4xx, got ${response.status} ${location}`;
+    case "sign-in":
+      return response.status >= 400 || (response.status >= 300 && /\/login(\?|$)/.test(location) && !location.includes("evil.example"))
+        ? null
+        : `expected sign-in, got ${response.status} ${location}`;
+    case "signed-out":
+      return response.status >= 400 || (response.status === 200 && response.body.trim() === "null") ? null : `expected no session, got ${response.status} ${response.body.slice(0, 100)}`;
+    case "read":
+      return null;
+  }
+}
+
+describe("hostile input to every server action, route handler and page", () => {
+  let database: FaultDatabase;
+  let server: ServerProcess;
+  let fixture: Fixture;
+  const clients = new Map<Caller, HttpClient>();
+
+  beforeAll(async () => {
+    database = await createFaultDatabase(adminPostgresUrl(), "hostile");
+    server = await startServer({ port: 3151, databaseUrl: database.url, authSecret: randomBytes(33).toString("base64") });
+    const { sql } = database;
+    for (const caller of ["sam", "priya", "omar", "ada"] as const) {
+      const user = DEMO_USERS.find((person) => person.email.startsWith(`${caller}@`))!;
+      const client = new HttpClient(server.baseUrl);
+      await client.signIn(user.email, user.password);
+      clients.set(caller, client);
+    }
+    clients.set("anonymous", new HttpClient(server.baseUrl));
+    const forged = new HttpClient(server.baseUrl);
+    forged.cookies.set("authjs.session-token", "forged");
+    clients.set("forged", forged);
+    // Shaped like a real session token (five base64url parts), signed with nothing of ours.
+    const forgedJwe = new HttpClient(server.baseUrl);
+    forgedJwe.cookies.set("authjs.session-token", Array.from({ length: 5 }, () => randomBytes(24).toString("base64url")).join("."));
+    clients.set("forgedJwe", forgedJwe);
+
+    // A question for Sam alone: the other assignees are away while it is asked.
+    await sql`update users set away = true where email in ('priya@parley.test', 'lee@parley.test')`;
+    const [sam] = await sql<{ id: string }[]>`select id from users where email = 'sam@parley.test'`;
+    const started = await callAction(clients.get("omar")!, {
+      actionId: serverActionIds().get("app/(app)/reviews/actions.ts#startReviewAction")!,
+      args: [{ json: null }, { form: { title: "Dinner, Lisbon", amount: "482.50", currency: "EUR", merchant: "Cervejaria Ramiro", incurredOn: "2026-11-03", description: "Dinner.", assigneeId: sam!.id } }],
+    });
+    const taskId = (started.result as { data?: { taskId?: string } } | undefined)?.data?.taskId;
+    if (!taskId) throw new Error(`starting the review failed: ${started.status} ${started.body.slice(0, 3000)}`);
+    const question = await until("the Auditor's question is asked", async () => {
+      const [row] = await sql<{ id: string; slot_id: string }[]>`
+        select a.id, a.slot_id from asks a where a.task_id = ${taskId} and a.status = 'open' and a.slot_id is not null
+          and not exists (select 1 from jobs where status in ('queued', 'running'))`;
+      return row;
+    });
+    await sql`update users set away = false`;
+    const [task] = await sql<{ claim_id: string }[]>`select claim_id from review_tasks where id = ${taskId}`;
+    fixture = { questionId: question.id, taskId, claimId: task!.claim_id, slotId: question.slot_id, samId: sam!.id };
+  });
+
+  afterAll(async () => {
+    await server?.kill9();
+    await database?.drop();
+  });
+
+  it("every one gets a clear 4xx-class answer, never a 500, and changes nothing", async () => {
+    const failures: string[] = [];
+    const ids = serverActionIds();
+    const actions = actionTable(fixture);
+    // A new action with no row here fails: nobody gets to skip the hostile callers.
+    expect([...ids.keys()].filter((action) => !(action in actions))).toEqual([]);
+    const routes = routeTable(fixture);
+    expect(appPaths().filter((path) => !(path in routes))).toEqual([]);
+
+    let requests = 0;
+    let before = await snapshotTables(database.sql);
+    const checkUnchanged = async (group: string) => {
+      const after = await snapshotTables(database.sql);
+      const changed = changedTables(before, after);
+      if (changed.length > 0) failures.push(`${group} changed ${changed.join(", ")}`);
+      before = after;
+    };
+
+    for (const [action, row] of Object.entries(actions)) {
+      for (const each of actionCases(row)) {
+        // A copy per request: signing out (or in) must not change who the next request is from.
+        const client = clients.get(each.caller)!.copy();
+        const response = await callAction(client, {
+          actionId: ids.get(action)!,
+          ...(each.args ? { args: each.args } : {}),
+          ...(each.rawBody !== undefined ? { rawBody: each.rawBody, contentType: each.contentType } : {}),
+          ...(each.origin !== undefined ? { origin: each.origin } : {}),
+          // A page every caller may post to; the action, not the page, decides.
+          path: "/login",
+        });
+        requests++;
+        const failure = judgeAction(response, each.expect);
+        if (failure) failures.push(`${action} — ${each.label} (${each.caller}): ${failure}`);
+      }
+      await checkUnchanged(action);
+    }
+
+    for (const [label, actionId] of [
+      ["unknown action id", "7f" + "0".repeat(40)],
+      ["malformed action id", "<script>"],
+    ]) {
+      const response = await callAction(clients.get("sam")!, { actionId: actionId!, args: [], path: "/inbox" });
+      requests++;
+      if (response.status < 400 || response.status >= 500) failures.push(`${label}: HTTP ${response.status}`);
+    }
+    await checkUnchanged("unknown actions");
+
+    for (const [path, cases] of Object.entries(routes)) {
+      for (const each of cases) {
+        const response = await clients.get(each.caller)!.copy().request(each.path, each.init ?? {});
+        requests++;
+        const failure = judgeRoute(response, each.expect);
+        if (failure) failures.push(`${path} — ${each.label} (${each.caller} ${each.init?.method ?? "GET"} ${each.path.slice(0, 80)}): ${failure}`);
+      }
+      await checkUnchanged(path);
+    }
+
+    // Next.js marks every error it turned into a 500 with ⨯; none may appear.
+    const serverErrors = server.output().split("\n").filter((line) => line.includes("⨯"));
+    console.log(`hostile input: ${requests} requests to ${Object.keys(actions).length} actions and ${Object.keys(routes).length} pages and routes`);
+    expect({ failures, serverErrors }).toEqual({ failures: [], serverErrors: [] });
+  });
+});
