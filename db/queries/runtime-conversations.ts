@@ -1,46 +1,87 @@
 import type { ModelMessage } from "ai";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../client";
 import { DEFAULT_ATTEMPTS } from "../../lib/questions/attempts";
 import type { QuestionSpec } from "../../lib/questions/question-spec";
 import { type Ask, asks } from "../schema";
+import { RELAXED_COMMIT } from "./commit-durability";
 import { insertRunEventsSql, type NewRunEvent } from "./runtime-events";
 
 /** One stored message of a conversation. */
 export interface StoredMessage {
-  id: number;
+  /** Its place in the conversation, from 1, in commit order. */
+  seq: number;
   message: ModelMessage;
   stepKey: string | null;
 }
 
-/** Finds or creates an agent's conversation about a task and reads its messages, in one statement. */
+/** An agent's question still waiting for its answer, as a turn needs it. */
+export interface OpenAsk {
+  id: string;
+  toolCallId: string | null;
+  agent: string | null;
+  spec: QuestionSpec;
+}
+
+/** A conversation as one read found it: the messages after the ones the reader had, and its open asks. */
+export interface OpenedConversation {
+  conversationId: string;
+  /** The messages with `seq` above `afterSeq`, in order. */
+  messages: StoredMessage[];
+  /** The asks of the conversation that have no answer yet, oldest first. */
+  openAsks: OpenAsk[];
+}
+
+function parsed<T>(value: T | string): T {
+  return typeof value === "string" ? (JSON.parse(value) as T) : value;
+}
+
+/**
+ * Finds or creates an agent's conversation about a task and reads, in one statement, the messages
+ * after `afterSeq` (all of them from 0) and its open asks. `events` are appended in the same statement
+ * when `eventsUnlessStep` is not already stored (a turn about to start, unless it ran before) — a
+ * write nobody outside is told of, so it commits without waiting for the disk.
+ */
 export async function openConversation(
   db: Db,
-  agent: string,
-  taskId: string,
-): Promise<{ conversationId: string; messages: StoredMessage[] }> {
+  open: { agent: string; taskId: string; afterSeq?: number; events?: readonly NewRunEvent[]; eventsUnlessStep?: string | null },
+): Promise<OpenedConversation> {
+  const { agent, taskId } = open;
+  const afterSeq = open.afterSeq ?? 0;
+  const events = open.events ?? [];
+  const unlessStep = open.eventsUnlessStep
+    ? sql`not exists (select 1 from conversation_messages m, conversation c where m.conversation_id = c.id and m.step_key = ${open.eventsUnlessStep})`
+    : sql`true`;
   // A concurrent first insert can leave both branches empty for the loser's snapshot; one retry sees it.
   for (let attempt = 0; attempt < 3; attempt++) {
-    const rows = await queryRows<{ conversation_id: string; id: number | null; message: ModelMessage | null; step_key: string | null }>(
+    const rows = await queryRows<{
+      conversation_id: string;
+      messages: { seq: number; message: ModelMessage; step_key: string | null }[] | string;
+      open_asks: OpenAsk[] | string;
+    }>(
       db,
-      sql`with inserted as (
+      sql`with relaxed as (${RELAXED_COMMIT}),
+          inserted as (
             insert into conversations (agent, task_id) values (${agent}, ${taskId})
             on conflict (agent, task_id) do nothing returning id
           ), conversation as (
             select id from inserted
             union all
             select id from conversations where agent = ${agent} and task_id = ${taskId}
-          )
-          select c.id as conversation_id, m.id::float8 as id, m.message, m.step_key
-          from conversation c left join conversation_messages m on m.conversation_id = c.id
-          order by m.id`,
+          ), events as (${insertRunEventsSql(events, sql`exists (select 1 from conversation) and ${unlessStep}`)})
+          select c.id as conversation_id,
+            coalesce((select json_agg(json_build_object('seq', m.seq, 'message', m.message, 'step_key', m.step_key) order by m.seq)
+              from conversation_messages m where m.conversation_id = c.id and m.seq > ${afterSeq}), '[]'::json) as messages,
+            coalesce((select json_agg(json_build_object('id', a.id, 'toolCallId', a.tool_call_id, 'agent', a.agent, 'spec', a.spec)
+                order by a.asked_at, a.tool_call_id)
+              from asks a where a.conversation_id = c.id and a.status = 'open'), '[]'::json) as open_asks
+          from conversation c
+          where (select relaxed from relaxed) is not null`,
     );
     const first = rows[0];
     if (!first) continue;
-    const messages = rows
-      .filter((row) => row.id !== null)
-      .map((row) => ({ id: Number(row.id), message: row.message as ModelMessage, stepKey: row.step_key }));
-    return { conversationId: first.conversation_id, messages };
+    const messages = parsed(first.messages).map((row) => ({ seq: Number(row.seq), message: row.message, stepKey: row.step_key }));
+    return { conversationId: first.conversation_id, messages, openAsks: parsed(first.open_asks) };
   }
   throw new Error(`could not open the conversation of ${agent} about task ${taskId}`);
 }
@@ -54,7 +95,9 @@ export interface NewAsk {
 
 /**
  * Appends one model step (the new turns and the model's messages) with the asks it made and its
- * events, in one statement: a step is stored whole or not at all.
+ * events, in one statement: a step is stored whole or not at all, numbered after the messages
+ * already there (under the conversation row's lock, so in commit order); returns the first message's
+ * `seq`. It commits without waiting for the disk: if a crash loses it, the job that made it runs again.
  */
 export async function appendStep(
   db: Db,
@@ -68,14 +111,21 @@ export async function appendStep(
     events: readonly NewRunEvent[];
     at: Date;
   },
-): Promise<void> {
+): Promise<number> {
+  const count = step.messages.length;
   const messages = JSON.stringify(step.messages.map((message) => ({ role: message.role, message })));
   const newAsks = JSON.stringify(step.asks.map((ask) => ({ id: ask.id, tool_call_id: ask.toolCallId, spec: ask.spec })));
-  await db.execute(
-    sql`with appended as (
-          insert into conversation_messages (conversation_id, role, message, step_key)
-          select ${step.conversationId}::uuid, m.value->>'role', m.value->'message', ${step.stepKey}
-          from jsonb_array_elements(${messages}::jsonb) with ordinality as m(value, n)
+  const rows = await queryRows<{ base: number }>(
+    db,
+    sql`with relaxed as (${RELAXED_COMMIT}),
+        counter as (
+          update conversations set message_count = message_count + ${count}
+          where id = ${step.conversationId} and (select relaxed from relaxed) is not null
+          returning message_count - ${count} as base
+        ), appended as (
+          insert into conversation_messages (conversation_id, seq, role, message, step_key)
+          select ${step.conversationId}::uuid, counter.base + m.n, m.value->>'role', m.value->'message', ${step.stepKey}
+          from jsonb_array_elements(${messages}::jsonb) with ordinality as m(value, n), counter
           order by m.n
           returning id
         ), asked as (
@@ -84,17 +134,11 @@ export async function appendStep(
           from jsonb_to_recordset(${newAsks}::jsonb) as a(id uuid, tool_call_id text, spec jsonb)
           returning id
         ), events as (${insertRunEventsSql(step.events)})
-        select (select count(*) from appended) as messages`,
+        select base, (select count(*) from appended) as messages from counter`,
   );
-}
-
-/** The asks of a conversation that have no answer yet, oldest first. */
-export async function listOpenAsks(db: Db, conversationId: string): Promise<Ask[]> {
-  return db
-    .select()
-    .from(asks)
-    .where(and(eq(asks.conversationId, conversationId), eq(asks.status, "open")))
-    .orderBy(asc(asks.askedAt), asc(asks.toolCallId));
+  const row = rows[0];
+  if (!row) throw new Error(`conversation ${step.conversationId} does not exist`);
+  return Number(row.base) + 1;
 }
 
 /** Asks by their tool call ids. */
@@ -109,38 +153,37 @@ export async function findAsksByToolCallIds(db: Db, conversationId: string, tool
 /**
  * Writes a person's answer as the result of one open ask: the ask is marked answered (or, when it
  * ended with nothing, closed with its reason — the text then says nobody answered) and the tool
- * result appended, in one statement that does nothing when the ask already has its result — an
- * answer is never written twice. Returns whether it wrote.
+ * result appended as the conversation's next message, in one statement that does nothing when the ask
+ * already has its result — an answer is never written twice. Returns the result's `seq`, or null when
+ * it wrote nothing. Like a stored
+ * step, it commits without waiting for the disk: the answer itself is safe in the slot it was deposited in.
  */
 export async function recordAnswer(
   db: Db,
   answer: { askId: string; text: string; message: ModelMessage; events: readonly NewRunEvent[]; at: Date },
-): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(
+): Promise<number | null> {
+  const rows = await queryRows<{ seq: number }>(
     db,
-    sql`with answered as (
+    sql`with relaxed as (${RELAXED_COMMIT}),
+        answered as (
           update asks set status = case when reason is null then 'answered' else 'nothing' end,
             answer = case when reason is null then ${JSON.stringify({ text: answer.text })}::jsonb else answer end,
             answered_by = case when reason is null
               then coalesce(answered_by, (select finished_by from slots where slots.id = asks.slot_id)) end,
             answered_at = ${answer.at.toISOString()}::timestamptz
-          where id = ${answer.askId} and status = 'open'
+          where id = ${answer.askId} and status = 'open' and (select relaxed from relaxed) is not null
           returning id, conversation_id, tool_call_id
+        ), counter as (
+          update conversations set message_count = message_count + 1
+          where id = (select conversation_id from answered)
+          returning message_count as seq
         ), result as (
-          insert into conversation_messages (conversation_id, role, message, tool_call_id)
-          select conversation_id, 'tool', ${JSON.stringify(answer.message)}::jsonb, tool_call_id from answered
+          insert into conversation_messages (conversation_id, seq, role, message, tool_call_id)
+          select answered.conversation_id, counter.seq, 'tool', ${JSON.stringify(answer.message)}::jsonb, answered.tool_call_id
+          from answered, counter
           on conflict do nothing
         ), events as (${insertRunEventsSql(answer.events, sql`exists (select 1 from answered)`)})
-        select id from answered`,
+        select seq from counter`,
   );
-  return rows.length > 0;
-}
-
-/** How many of a task's asks (by any agent) have no answer yet. */
-export async function countOpenAsks(db: Db, taskId: string): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(asks)
-    .where(and(eq(asks.taskId, taskId), eq(asks.status, "open")));
-  return Number(row?.count ?? 0);
+  return rows[0] ? Number(rows[0].seq) : null;
 }

@@ -1,23 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { generateText, type LanguageModel, type ModelMessage, stepCountIs, type ToolSet } from "ai";
 import type { Db } from "@/db/client";
-import {
-  appendStep,
-  findAsksByToolCallIds,
-  listOpenAsks,
-  type NewAsk,
-  openConversation,
-  recordAnswer,
-  type StoredMessage,
-} from "@/db/queries/runtime-conversations";
+import { appendStep, type NewAsk, type OpenAsk, openConversation, recordAnswer, type StoredMessage } from "@/db/queries/runtime-conversations";
 import { appendRunEvents, type NewRunEvent } from "@/db/queries/runtime-events";
-import type { Ask } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import type { AgentReply, AskedQuestion } from "./agent-reply";
 import { agentAskSpec, agentAskText } from "./agent-question";
 import type { Commit, RuntimeChange } from "./announce";
 import { questionAskedData } from "./question-events";
 import { ASK_TOOL_NAME, askInputSchema, askTool } from "./ask-tool";
+import type { ConversationCache } from "./conversation-cache";
 import type { Agent, TaskReference } from "./define-agent";
 
 /** Named moments a test can stop a runtime at, as if its process died there. */
@@ -32,6 +24,8 @@ export interface TurnDependencies {
   readonly checkpoint: (point: Checkpoint) => void | Promise<void>;
   /** Runs `work` in one transaction and announces the changes it reports, inside that transaction. */
   readonly commit: Commit;
+  /** Conversations read lately, so that a turn reads only what was appended since. */
+  readonly conversations: ConversationCache;
 }
 
 /** Where a turn runs: which workflow instance, and the key of each model step within the job. */
@@ -43,12 +37,47 @@ export interface TurnScope {
 
 interface Conversation {
   id: string;
-  messages: StoredMessage[];
+  /** Every message, in order. */
+  messages: readonly StoredMessage[];
+  /** The conversation's asks still waiting for an answer, oldest first. */
+  openAsks: readonly OpenAsk[];
 }
 
-function toQuestion(ask: Ask): AskedQuestion {
+function toQuestion(ask: OpenAsk): AskedQuestion {
   const { text, options } = agentAskText(ask.spec);
   return { id: ask.id, toolCallId: ask.toolCallId ?? "", agent: ask.agent ?? "", text, ...(options ? { options } : {}) };
+}
+
+/**
+ * Reads an agent's conversation about a task — only the messages appended since this runtime last
+ * read it — in one statement that may also append `events` (a turn about to start, unless step
+ * `unlessStep` is stored already).
+ */
+async function openFor(
+  deps: TurnDependencies,
+  agent: Agent,
+  task: TaskReference,
+  extra: { events?: readonly NewRunEvent[]; unlessStep?: string | null } = {},
+): Promise<Conversation> {
+  const cached = deps.conversations.get(agent.name, task.id);
+  const known = cached?.messages ?? [];
+  const opened = await openConversation(deps.db, {
+    agent: agent.name,
+    taskId: task.id,
+    afterSeq: known.at(-1)?.seq ?? 0,
+    ...(extra.events ? { events: extra.events, eventsUnlessStep: extra.unlessStep ?? null } : {}),
+  });
+  const messages = cached?.id === opened.conversationId ? [...known, ...opened.messages] : opened.messages;
+  deps.conversations.set(agent.name, task.id, { id: opened.conversationId, messages });
+  return { id: opened.conversationId, messages, openAsks: opened.openAsks };
+}
+
+/** Adds messages this runtime just committed to what it holds, if they follow on from it directly. */
+function remember(deps: TurnDependencies, agent: Agent, task: TaskReference, conversation: Conversation, appended: readonly StoredMessage[]): Conversation {
+  const last = conversation.messages.at(-1)?.seq ?? 0;
+  const messages = appended[0]?.seq === last + 1 ? [...conversation.messages, ...appended] : conversation.messages;
+  if (messages !== conversation.messages) deps.conversations.set(agent.name, task.id, { id: conversation.id, messages });
+  return { ...conversation, messages };
 }
 
 function replyFrom(questions: readonly AskedQuestion[], text: string): AgentReply {
@@ -70,16 +99,18 @@ function errorText(error: unknown): string {
 }
 
 /** A step already stored under this key (the job ran before and died after storing it) is not run again. */
-async function replayedStep(db: Db, conversation: Conversation, stepKey: string | null): Promise<AgentReply | undefined> {
+function replayedStep(conversation: Conversation, stepKey: string | null): AgentReply | undefined {
   if (!stepKey) return undefined;
   const stored = conversation.messages.filter((message) => message.stepKey === stepKey).map((message) => message.message);
   if (stored.length === 0) return undefined;
-  const askIds = stored.flatMap((message) =>
-    message.role === "assistant" && typeof message.content !== "string"
-      ? message.content.filter((part) => part.type === "tool-call" && part.toolName === ASK_TOOL_NAME).map((part) => (part as { toolCallId: string }).toolCallId)
-      : [],
+  const askIds = new Set(
+    stored.flatMap((message) =>
+      message.role === "assistant" && typeof message.content !== "string"
+        ? message.content.filter((part) => part.type === "tool-call" && part.toolName === ASK_TOOL_NAME).map((part) => (part as { toolCallId: string }).toolCallId)
+        : [],
+    ),
   );
-  const open = (await findAsksByToolCallIds(db, conversation.id, askIds)).filter((ask) => ask.status === "open").map(toQuestion);
+  const open = conversation.openAsks.filter((ask) => ask.toolCallId !== null && askIds.has(ask.toolCallId)).map(toQuestion);
   return replyFrom(open, textOf(stored.findLast((message) => message.role === "assistant")));
 }
 
@@ -92,19 +123,28 @@ async function runModelStep(
   conversation: Conversation | undefined,
   newMessages: readonly ModelMessage[],
   stepKey: string | null,
+  turnStartRecorded = false,
 ): Promise<AgentReply> {
   const { db } = deps;
   const base = { taskId: task.id, workflowInstanceId: scope.workflowInstanceId, agent: agent.name };
   const tools: ToolSet = { ...agent.tools, ...(agent.loop ? { [ASK_TOOL_NAME]: askTool } : {}) };
   const model = agent.model ?? deps.resolveModel(agent);
-  await appendRunEvents(db, [{ ...base, kind: "turn-started", at: deps.now() }]);
+  if (!turnStartRecorded) await appendRunEvents(db, [{ ...base, kind: "turn-started", at: deps.now() }]);
+  // The AI SDK checks every message it is given against its schema, on every call. Stored messages
+  // passed that check when they first went through it (as input, or as its own response), so only
+  // what is new is given as `messages`; the history is put before it for the model in `prepareStep`.
+  // Checking a long conversation again on every turn would cost more than everything else in the turn.
+  const history = conversation?.messages.map((message) => message.message) ?? [];
+  const fresh = newMessages.length > 0 ? [...newMessages] : history.slice(-1);
+  const replayed = newMessages.length > 0 ? history : history.slice(0, -1);
   const startedAt = performance.now();
   let result: Awaited<ReturnType<typeof generateText>>;
   try {
     result = await generateText({
       model,
       system: agent.prompt,
-      messages: [...(conversation?.messages.map((message) => message.message) ?? []), ...newMessages],
+      messages: fresh,
+      ...(replayed.length > 0 ? { prepareStep: ({ messages }: { messages: ModelMessage[] }) => ({ messages: [...replayed, ...messages] }) } : {}),
       tools,
       // The agent's own tools may take a few steps; an ask has no execute, so it always ends the call.
       stopWhen: stepCountIs(8),
@@ -152,19 +192,31 @@ async function runModelStep(
     await appendRunEvents(db, events);
     return { parked: false, text: result.text };
   }
-  await deps.commit(async (tx) => {
-    await appendStep(tx, {
-      conversationId: conversation.id,
-      agent: agent.name,
-      taskId: task.id,
-      stepKey,
-      messages: [...newMessages, ...result.response.messages],
-      asks,
-      events,
-      at,
-    });
-    return { value: undefined, changes: asks.map((ask): RuntimeChange => ({ kind: "question-asked", taskId: task.id, questionId: ask.id, userIds: [] })) };
-  });
+  const stepMessages = [...newMessages, ...result.response.messages];
+  const firstSeq = await deps.commit(
+    async (tx) => {
+      const stored = await appendStep(tx, {
+        conversationId: conversation.id,
+        agent: agent.name,
+        taskId: task.id,
+        stepKey,
+        messages: stepMessages,
+        asks,
+        events,
+        at,
+      });
+      return { value: stored, changes: asks.map((ask): RuntimeChange => ({ kind: "question-asked", taskId: task.id, questionId: ask.id, userIds: [] })) };
+    },
+    { oneStatement: true },
+  );
+  remember(
+    deps,
+    agent,
+    task,
+    conversation,
+    // Held as a read would find them: as stored JSON.
+    stepMessages.map((message, index) => ({ seq: firstSeq + index, message: JSON.parse(JSON.stringify(message)) as ModelMessage, stepKey })),
+  );
   await deps.checkpoint("step-stored");
   return replyFrom(
     asks.map((ask) => ask.question),
@@ -182,11 +234,11 @@ export async function askAgent(
 ): Promise<AgentReply> {
   const stepKey = scope.nextStepKey();
   if (agent.memory !== "persistent") return runModelStep(deps, scope, agent, task, undefined, turns, null);
-  const opened = await openConversation(deps.db, agent.name, task.id);
-  const conversation = { id: opened.conversationId, messages: opened.messages };
-  const replayed = await replayedStep(deps.db, conversation, stepKey);
+  const turnStarted: NewRunEvent = { taskId: task.id, workflowInstanceId: scope.workflowInstanceId, agent: agent.name, kind: "turn-started", at: deps.now() };
+  const conversation = await openFor(deps, agent, task, { events: [turnStarted], unlessStep: stepKey });
+  const replayed = replayedStep(conversation, stepKey);
   if (replayed) return replayed;
-  return runModelStep(deps, scope, agent, task, conversation, turns, stepKey);
+  return runModelStep(deps, scope, agent, task, conversation, turns, stepKey, true);
 }
 
 /**
@@ -205,14 +257,12 @@ export async function answerAgent(
   if (agent.memory !== "persistent") {
     throw new AppError("not_parked", `${agent.name} keeps no memory, so nothing of it is waiting for an answer.`);
   }
-  const { db } = deps;
   const stepKey = scope.nextStepKey();
-  const opened = await openConversation(db, agent.name, task.id);
-  const conversation = { id: opened.conversationId, messages: opened.messages };
-  const replayed = await replayedStep(db, conversation, stepKey);
+  const conversation = await openFor(deps, agent, task);
+  const replayed = replayedStep(conversation, stepKey);
   if (replayed) return replayed;
 
-  const open = await listOpenAsks(db, conversation.id);
+  const open = conversation.openAsks;
   const target = options.questionId ? open.find((ask) => ask.id === options.questionId) : open.length === 1 ? open[0] : undefined;
   if (!target && open.length > 1 && !options.questionId) {
     throw new AppError("invalid_input", `${agent.name} is waiting on ${open.length} questions; say which one this answers.`);
@@ -224,18 +274,30 @@ export async function answerAgent(
       role: "tool",
       content: [{ type: "tool-result", toolCallId: target.toolCallId ?? "", toolName: ASK_TOOL_NAME, output: { type: "text", value: text } }],
     };
+    const base = { taskId: task.id, workflowInstanceId: scope.workflowInstanceId, agent: agent.name, at };
+    // With nothing else pending, the run resumes and the agent's next turn starts now.
     const resumed: NewRunEvent[] =
       remaining.length === 0
-        ? [{ taskId: task.id, workflowInstanceId: scope.workflowInstanceId, agent: agent.name, kind: "resumed", data: { questionId: target.id }, at }]
+        ? [
+            { ...base, kind: "resumed", data: { questionId: target.id } },
+            { ...base, kind: "turn-started" },
+          ]
         : [];
-    const recorded = await deps.commit(async (tx) => {
-      const wrote = await recordAnswer(tx, { askId: target.id, text, message, events: resumed, at });
-      return { value: wrote, changes: wrote ? [{ kind: "question-answered", taskId: task.id, questionId: target.id, userIds: [] }] : [] };
-    });
+    const recorded = await deps.commit(
+      async (tx) => {
+        const seq = await recordAnswer(tx, { askId: target.id, text, message, events: resumed, at });
+        return { value: seq, changes: seq !== null ? [{ kind: "question-answered", taskId: task.id, questionId: target.id, userIds: [] }] : [] };
+      },
+      { oneStatement: true },
+    );
     if (remaining.length > 0) return replyFrom(remaining.map(toQuestion), "");
-    // Saves reading the conversation again; if someone else recorded it meanwhile, read what they wrote.
-    const current = recorded ? { ...conversation, messages: [...conversation.messages, { id: 0, message, stepKey: null }] } : await reopen(db, agent, task);
-    return runModelStep(deps, scope, agent, task, current, [], stepKey);
+    if (recorded === null) {
+      // Someone else wrote this answer meanwhile: carry on from what they wrote.
+      return runModelStep(deps, scope, agent, task, await openFor(deps, agent, task), [], stepKey);
+    }
+    const current = remember(deps, agent, task, { ...conversation, openAsks: remaining }, [{ seq: recorded, message, stepKey: null }]);
+    if (current.messages.at(-1)?.message !== message) return runModelStep(deps, scope, agent, task, await openFor(deps, agent, task), [], stepKey, true);
+    return runModelStep(deps, scope, agent, task, current, [], stepKey, true);
   }
   if (open.length > 0) {
     // The named question already has its answer (this handler ran before): still waiting on the rest.
@@ -246,9 +308,4 @@ export async function answerAgent(
     throw new AppError("not_parked", `${agent.name} is not waiting for an answer on this task.`);
   }
   return runModelStep(deps, scope, agent, task, conversation, [], stepKey);
-}
-
-async function reopen(db: Db, agent: Agent, task: TaskReference): Promise<Conversation> {
-  const opened = await openConversation(db, agent.name, task.id);
-  return { id: opened.conversationId, messages: opened.messages };
 }

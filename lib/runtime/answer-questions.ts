@@ -218,7 +218,7 @@ export function createQuestionDesk(deps: DeskDependencies): QuestionDesk {
                 ]
               : [],
           };
-        });
+        }, { oneStatement: true });
         return won ? { status: "answered", questionId, value: verdict.value } : explain(questionId);
       }
       const { raw, fieldErrors, formErrors, refusals, moreChecksAfterThese } = verdict;
@@ -262,7 +262,7 @@ export function createQuestionDesk(deps: DeskDependencies): QuestionDesk {
       const done = await commit(async (tx) => {
         const wrote = await close(question, reason, by ?? null, tx, at);
         return { value: wrote, changes: wrote ? closeChanges(question) : [] };
-      });
+      }, { oneStatement: true });
       return done ? { status: "closed", questionId, reason } : explain(questionId);
     },
 

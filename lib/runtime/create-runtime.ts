@@ -32,6 +32,7 @@ import type { AnyWorkflow, EventSchemas, RunHandle, StateDefinition, TrackedTabl
 import { durationToMilliseconds } from "./duration";
 import { type Announce, type Commit, committer, type RuntimeChange } from "./announce";
 import { askPerson, createQuestionDesk, type QuestionDesk } from "./answer-questions";
+import { ConversationCache } from "./conversation-cache";
 import { questionnaireOf } from "./person";
 import { createSlotReassigner, type SlotReassigner } from "./reassign-slot";
 import { withRunScope } from "./run-scope";
@@ -165,6 +166,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const deps: TurnDependencies = {
     db,
     commit,
+    conversations: new ConversationCache(),
     now,
     turnTimeoutMs: options.turnTimeoutMs ?? DEFAULT_TURN_TIMEOUT_MS,
     checkpoint: options.checkpoint ?? (() => {}),
