@@ -1,4 +1,4 @@
-import { tool } from "ai";
+import { tool, zodSchema } from "ai";
 import { z } from "zod";
 
 /** The name the model sees for the ask tool. */
@@ -17,5 +17,6 @@ export const askInputSchema = z.object({
 export const askTool = tool({
   description:
     "Ask a person a question only they can answer. Your work waits until they reply; their words come back as this tool's result.",
-  inputSchema: askInputSchema,
+  // Wrapped once, so its JSON schema is worked out once rather than on every model call.
+  inputSchema: zodSchema(askInputSchema),
 });
