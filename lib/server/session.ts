@@ -1,22 +1,22 @@
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { getDb } from "@/db/client";
 import { findUserById } from "@/db/queries/users";
 import type { User } from "@/db/schema";
 import { hasAnyRole, type Role } from "@/lib/auth/roles";
+import { authSecret } from "@/lib/config";
 import { AppError } from "@/lib/errors";
-import { auth } from "./auth";
 import { REQUEST_PATH_HEADER } from "./request-path";
+import { sessionUserId } from "./session-token";
 import { isUuid } from "@/lib/ids";
-
 
 /**
  * The signed-in person, read fresh from the database (so a changed role or a removed person takes
- * effect at once), or null.
+ * effect at once), or null. The session cookie is the one next-auth signs people in with, read
+ * without running its session endpoint (see {@link sessionUserId}).
  */
 export async function currentUser(): Promise<User | null> {
-  const session = await auth();
-  const id = session?.user?.id;
+  const id = await sessionUserId(await cookies(), () => authSecret());
   if (!isUuid(id)) return null;
   return (await findUserById(await getDb(), id)) ?? null;
 }

@@ -1,0 +1,55 @@
+import { decode } from "next-auth/jwt";
+
+/** next-auth's session cookie: with the `__Secure-` prefix when served over https. The name is also the key's salt. */
+export const SESSION_COOKIE_NAMES = ["__Secure-authjs.session-token", "authjs.session-token"] as const;
+
+/** The cookies of a request, as `next/headers`' `cookies()` gives them. */
+export interface CookieJar {
+  get(name: string): { value: string } | undefined;
+}
+
+/** How many verified tokens are remembered; the oldest is forgotten first. */
+const REMEMBERED_TOKENS = 5_000;
+
+/** Tokens already decrypted and verified: whose they are and until when they hold. */
+const verified = new Map<string, { userId: string; expiresAt: number }>();
+
+/** A session cookie's value; next-auth splits one over 4 kB into `name.0`, `name.1`, … */
+function cookieValue(jar: CookieJar, name: string): string | undefined {
+  const whole = jar.get(name)?.value;
+  if (whole) return whole;
+  let joined = "";
+  for (let index = 0; ; index++) {
+    const chunk = jar.get(`${name}.${index}`)?.value;
+    if (chunk === undefined) return joined || undefined;
+    joined += chunk;
+  }
+}
+
+/**
+ * The user id of a request's session, or null: the session cookie decrypted and checked (expiry
+ * included) exactly as next-auth decodes it. Unlike `auth()`, which runs next-auth's whole session
+ * endpoint — and encrypts a refreshed cookie a server component or action cannot send — this only
+ * reads. A token that verified once is remembered (the whole token is the key, so only a token that
+ * verified can match) until it expires: a person's next request costs no cryptography.
+ */
+export async function sessionUserId(jar: CookieJar, secret: () => string, now: number = Date.now()): Promise<string | null> {
+  for (const name of SESSION_COOKIE_NAMES) {
+    const token = cookieValue(jar, name);
+    if (!token) continue;
+    const key = `${name}\u0000${token}`;
+    const known = verified.get(key);
+    if (known) {
+      if (known.expiresAt > now) return known.userId;
+      verified.delete(key);
+    }
+    const payload = await decode({ token, secret: secret(), salt: name }).catch(() => null);
+    const userId = payload?.sub;
+    if (typeof userId !== "string" || typeof payload?.exp !== "number") continue;
+    if (payload.exp * 1000 <= now) continue;
+    if (verified.size >= REMEMBERED_TOKENS) verified.delete(verified.keys().next().value!);
+    verified.set(key, { userId, expiresAt: payload.exp * 1000 });
+    return userId;
+  }
+  return null;
+}
