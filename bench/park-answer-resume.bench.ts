@@ -14,7 +14,7 @@ import { openParley, type ParleyContender } from "./peers/parley";
 import { openRawPglite, openRawPostgres, type RawInsert } from "./peers/raw-insert";
 import { describeMachine } from "./support/machine";
 import { benchCommand, setting, table, writeSection } from "./support/results";
-import { openServerProbe, type ServerProfile } from "./support/server-profile";
+import { openServerProbe, type ServerProfile, statementDetail } from "./support/server-profile";
 import { figure, interleave, pairedRatios, type Summary, summarise } from "./support/stats";
 import { startTrafficCounter } from "./support/traffic-counter";
 
@@ -206,23 +206,6 @@ const profileRows = (
   ms(profile.clientCpuMs / profile.cycles),
 ]);
 
-function statementDetail(label: string, profile: ServerProfile): string {
-  const rows = profile.statementsByQuery
-    .filter((row) => row.calls / profile.cycles >= 0.05)
-    .map((row) => [
-      `\`${row.query.replace(/\s+/g, " ").replace(/\|/g, "\\|").slice(0, 160)}${row.query.length > 160 ? "…" : ""}\``,
-      figure(row.calls / profile.cycles),
-      figure(row.rows / profile.cycles),
-      figure(row.totalMs / profile.cycles),
-      figure(row.walBytes / profile.cycles),
-    ]);
-  return [
-    `<details><summary>${label}: statements per cycle (pg_stat_statements)</summary>\n`,
-    table(["statement (normalised)", "calls", "rows", "server ms", "WAL bytes"], rows),
-    "\n</details>",
-  ].join("\n");
-}
-
 const graphProfile = profiles.langgraph;
 const parleyProfile = profiles.parleyPostgres;
 const interpretation = [
@@ -259,7 +242,7 @@ writeSection(
     "| --- | --- | --- | --- | --- |",
     ...targets.map((row) => `| ${row.join(" | ")} |`),
     "",
-    `Per cycle on PostgreSQL, each contender alone (${PROFILE_CYCLES} cycles after a CHECKPOINT and 5 cycles that pay the full-page images; statements, rows, server time and full-page images from pg_stat_statements, transaction control counted apart; round trips and KB sent / received counted by a relay in front of the server; commits from pg_stat_database, read-only ones included; write transactions are transaction ids assigned, subtransactions included; WAL from pg_current_wal_lsn(); WAL flushes (fsyncs, the WAL writer's included) from pg_stat_wal, with the statistics left to settle before and after; client CPU is this process's user + system time):`,
+    `Per cycle on PostgreSQL, each contender alone (${PROFILE_CYCLES} cycles after a CHECKPOINT and 5 cycles that pay the full-page images; statements, rows, server time and full-page images from pg_stat_statements, transaction control counted apart; round trips and KB sent / received counted by a relay in front of the server; commits from pg_stat_database, read-only ones included; write transactions are transaction ids assigned, subtransactions included; WAL from pg_current_wal_insert_lsn() differences (the insert position: the write position, pg_current_wal_lsn(), moves in whole 8 KB pages when commits are asynchronous); WAL flushes (fsyncs, the WAL writer's included) from pg_stat_wal, with the statistics left to settle before and after; client CPU is this process's user + system time):`,
     "",
     table(
       ["contender", "statements", "transaction control", "round trips", "KB sent / received", "commits", "write transactions", "WAL", "full-page images", "WAL flushes", "rows", "server time", "client CPU"],

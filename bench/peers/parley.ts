@@ -87,7 +87,13 @@ export type ParleyTarget = { kind: "postgres"; url: string } | { kind: "pglite";
 /** One Parley runtime over a migrated database of its own, with a person to answer. */
 export interface ParleyContender {
   readonly database: Database;
+  /** The runtime in use (a new one after {@link renewRuntime}). */
   readonly runtime: Runtime;
+  /**
+   * Replaces the runtime by a new one over the same database, holding nothing read before — what
+   * another instance, or a restarted process, starts from.
+   */
+  renewRuntime(): void;
   /** Creates a task and starts the workflow over it in one transaction; returns its id. */
   startTask(): Promise<string>;
   /** Runs every runnable job (the turn that asks, or the resumed turn); fails when none ran. */
@@ -122,12 +128,18 @@ export async function openParley(target: ParleyTarget, behaviour: ClerkBehaviour
   const [person] = await insertUsersIfAbsent(db, [{ email: "filer@bench.test", name: "Filer", roles: ["assignee"] }]);
   const personId = person?.id ?? (await findPersonId(db));
   const model = clerkModel(behaviour);
-  const runtime = createRuntime({ db, workflows: [BenchCycle], resolveModel: () => model });
+  const newRuntime = () => createRuntime({ db, workflows: [BenchCycle], resolveModel: () => model });
+  let runtime = newRuntime();
   const started: string[] = [];
 
   const contender: ParleyContender = {
     database,
-    runtime,
+    get runtime() {
+      return runtime;
+    },
+    renewRuntime() {
+      runtime = newRuntime();
+    },
     async startTask() {
       return db.transaction(async (tx) => {
         const [task] = await tx.insert(benchTasks).values({ assigneeId: personId }).returning();

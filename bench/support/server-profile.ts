@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import postgres from "postgres";
+import { table } from "./results";
+import { figure } from "./stats";
 import type { Traffic, TrafficCounter } from "./traffic-counter";
 
 /** One normalised statement's share of a profiled stretch (pg_stat_statements). */
@@ -25,7 +27,7 @@ export interface ServerProfile {
   rollbacks: number;
   /** Transaction ids assigned: transactions (and subtransactions) that wrote. */
   writeXids: number;
-  /** WAL written (pg_current_wal_lsn() difference), bytes. */
+  /** WAL written (pg_current_wal_insert_lsn() difference), bytes. */
   walBytes: number;
   /** Full-page images in that WAL (pg_stat_statements). */
   walFullPages: number;
@@ -58,7 +60,7 @@ export interface ServerProbe {
   dropDatabase(name: string): Promise<void>;
   /** `CHECKPOINT`: later writes to a page pay its full-page image once. */
   checkpoint(): Promise<void>;
-  /** The current WAL position, as a byte count. */
+  /** The current WAL insert position, as a byte count. */
   walPosition(): Promise<bigint>;
   /**
    * Profiles `run` (which performs `cycles` cycles) on database `name`, with nothing else
@@ -84,7 +86,9 @@ export async function openServerProbe(serverUrl: string): Promise<ServerProbe> {
     return url.toString();
   };
   const walPosition = async () => {
-    const [row] = await sql<{ lsn: string }[]>`select (pg_current_wal_lsn() - '0/0'::pg_lsn)::text as lsn`;
+    // The insert position, not pg_current_wal_lsn() (the write position): with asynchronous commits
+    // the WAL writer writes whole pages later, so the write position moves in 8 KB steps.
+    const [row] = await sql<{ lsn: string }[]>`select (pg_current_wal_insert_lsn() - '0/0'::pg_lsn)::text as lsn`;
     return BigInt(row!.lsn.split(".")[0]!);
   };
   const nextXid = async () => {
@@ -165,4 +169,22 @@ export async function openServerProbe(serverUrl: string): Promise<ServerProbe> {
     },
     close: () => sql.end({ timeout: 5 }),
   };
+}
+
+/** A collapsed markdown table of a profile's statements, per cycle (those run at least once in 20 cycles). */
+export function statementDetail(label: string, profile: ServerProfile): string {
+  const rows = profile.statementsByQuery
+    .filter((row) => row.calls / profile.cycles >= 0.05)
+    .map((row) => [
+      `\`${row.query.replace(/\s+/g, " ").replace(/\|/g, "\\|").slice(0, 160)}${row.query.length > 160 ? "…" : ""}\``,
+      figure(row.calls / profile.cycles),
+      figure(row.rows / profile.cycles),
+      figure(row.totalMs / profile.cycles),
+      figure(row.walBytes / profile.cycles),
+    ]);
+  return [
+    `<details><summary>${label}: statements per cycle (pg_stat_statements)</summary>\n`,
+    table(["statement (normalised)", "calls", "rows", "server ms", "WAL bytes"], rows),
+    "\n</details>",
+  ].join("\n");
 }
