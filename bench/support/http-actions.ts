@@ -1,0 +1,129 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+
+/** A server action's id as the production build exposes it, read from its manifest as any client could. */
+export function serverActionId(buildDir: string, filename: string, exportedName: string): string {
+  const manifest = JSON.parse(readFileSync(path.join(buildDir, "server", "server-reference-manifest.json"), "utf8")) as {
+    node: Record<string, { filename: string; exportedName: string }>;
+  };
+  const entry = Object.entries(manifest.node).find(([, action]) => action.filename === filename && action.exportedName === exportedName);
+  if (!entry) throw new Error(`the build in ${buildDir} has no server action ${exportedName} in ${filename}`);
+  return entry[0];
+}
+
+/**
+ * The body a browser posts when a `useActionState` form is submitted with JavaScript, as captured
+ * from Chromium on the question page: the form's own fields (and the hidden `$ACTION_…` inputs React
+ * renders for submissions without JavaScript) under the `_1_` prefix, then the root `[previous, "$K1"]`.
+ */
+export function formActionBody(actionId: string, previous: unknown, fields: Readonly<Record<string, string>>): { body: Buffer; contentType: string } {
+  const boundary = `----WebKitFormBoundary${randomBytes(12).toString("base64url").slice(0, 16)}`;
+  const parts: [string, string][] = [
+    ["_1_$ACTION_REF_1", ""],
+    ["_1_$ACTION_1:0", JSON.stringify({ id: actionId, bound: "$@1" })],
+    ["_1_$ACTION_1:1", JSON.stringify([previous])],
+    ["_1_$ACTION_KEY", `k${randomBytes(16).toString("hex")}`],
+    ...Object.entries(fields).map(([name, value]): [string, string] => [`_1_${name}`, value]),
+    ["0", JSON.stringify([previous, "$K1"])],
+  ];
+  const text = parts.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join("") + `--${boundary}--\r\n`;
+  return { body: Buffer.from(text, "utf8"), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** The router state a browser on `/questions/<id>` sends with an action (Next-Router-State-Tree). */
+export function questionRouterState(questionId: string): string {
+  const page = ["__PAGE__", {}, null, null, 0];
+  const tree = ["", { children: ["(app)", { children: ["questions", { children: [["id", questionId, "d", null], { children: page }, null, null, 0] }, null, null, 0] }, null, null, 0] }, null, null, 16];
+  return encodeURIComponent(JSON.stringify(tree));
+}
+
+/** The router state of the sign-in page. */
+export function loginRouterState(): string {
+  const tree = ["", { children: ["(auth)", { children: ["login", { children: ["__PAGE__", {}, null, null, 0] }, null, null, 0] }, null, null, 0] }, null, null, 16];
+  return encodeURIComponent(JSON.stringify(tree));
+}
+
+/** One HTTP exchange: status, headers and body, read to the end. */
+export interface Exchange {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** POSTs a server action the way the browser does (same headers), over `agent`'s kept-alive sockets. */
+export function postAction(
+  agent: http.Agent,
+  base: URL,
+  options: { path: string; actionId: string; routerState: string; cookie?: string; body: Buffer; contentType: string },
+): Promise<Exchange> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        agent,
+        host: base.hostname,
+        port: base.port,
+        method: "POST",
+        path: options.path,
+        headers: {
+          Accept: "text/x-component",
+          "Accept-Language": "en-US,en;q=0.9",
+          "Content-Type": options.contentType,
+          "Content-Length": options.body.length,
+          Origin: base.origin,
+          Referer: `${base.origin}${options.path}`,
+          "Next-Action": options.actionId,
+          "Next-Router-State-Tree": options.routerState,
+          ...(options.cookie ? { Cookie: options.cookie } : {}),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") }));
+        response.on("error", reject);
+      },
+    );
+    request.on("error", reject);
+    request.end(options.body);
+  });
+}
+
+/**
+ * Signs a person in through the sign-in page's own server action (next-auth credentials) and
+ * returns their session cookie, as the browser would keep it.
+ */
+export async function signIn(agent: http.Agent, base: URL, actionId: string, email: string, password: string): Promise<string> {
+  const { body, contentType } = formActionBody(actionId, { email: "" }, { callbackUrl: "/", email, password });
+  const response = await postAction(agent, base, { path: "/login", actionId, routerState: loginRouterState(), body, contentType });
+  const cookies = (response.headers["set-cookie"] ?? []).map((cookie) => cookie.split(";")[0]!);
+  const session = cookies.find((cookie) => cookie.startsWith("authjs.session-token="));
+  if (!session) throw new Error(`signing in ${email} gave no session (HTTP ${response.status}): ${response.body.slice(0, 200)}`);
+  return session;
+}
+
+/** What the answer action's reply says happened, read from its RSC payload. */
+export type AnswerOutcome = "answered" | "unavailable" | "closed" | "refused" | "unknown";
+
+/**
+ * Reads the answer action's result out of the response: the RSC payload's root row (`0:`) names the
+ * row holding the action's value (`"a":"$@<id>"`), a JSON line of its own.
+ */
+export function answerOutcome(body: string): { outcome: AnswerOutcome; message: string } {
+  const rows = new Map<string, string>();
+  for (const line of body.split("\n")) {
+    const colon = line.indexOf(":");
+    if (colon > 0) rows.set(line.slice(0, colon), line.slice(colon + 1));
+  }
+  try {
+    const root = JSON.parse(rows.get("0") ?? "null") as { a?: string } | null;
+    const reference = typeof root?.a === "string" && root.a.startsWith("$@") ? root.a.slice(2) : undefined;
+    const value = JSON.parse(reference ? (rows.get(reference) ?? "null") : "null") as { outcome?: string; message?: string; fieldErrors?: unknown } | null;
+    if (value && (value.outcome === "answered" || value.outcome === "unavailable" || value.outcome === "closed")) return { outcome: value.outcome, message: value.message ?? "" };
+    if (value?.fieldErrors) return { outcome: "refused", message: "" };
+  } catch {
+    // Not the payload we know: reported as unknown below.
+  }
+  return { outcome: "unknown", message: body.slice(0, 200) };
+}

@@ -1,0 +1,163 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+
+/** Builds Parley into `buildDir` (relative to the project) unless that build is newer than every source. */
+export function buildIfNeeded(buildDir: string): void {
+  const build = spawnSync(process.execPath, ["--input-type=module", "-e", 'import { buildIfNeeded } from "./scripts/build-if-needed.mjs"; buildIfNeeded();'], {
+    cwd: root,
+    env: { ...process.env, PARLEY_BUILD_DIR: buildDir, NEXT_TELEMETRY_DISABLED: "1" },
+    stdio: "inherit",
+  });
+  if (build.status !== 0) throw new Error(`next build failed (exit ${build.status})`);
+}
+
+/** A production server started for the benchmark. */
+export interface BenchServer {
+  readonly pid: number;
+  readonly base: URL;
+  /** Stops it (SIGTERM, then SIGKILL after 10 s); a CPU profile, if asked for, is written on the way out. */
+  stop(): Promise<void>;
+  /** What it printed on stderr (errors logged by actions and the worker). */
+  errors(): string;
+}
+
+/**
+ * `next start` on `databaseUrl`, run as `node …/next start` so that its PID is the server's own
+ * (for RSS); with `cpuProfileDir`, under `node --cpu-prof`. Resolves once it serves /login.
+ */
+export async function startServer(options: {
+  buildDir: string;
+  port: number;
+  databaseUrl: string;
+  authSecret: string;
+  cpuProfileDir?: string;
+  /** NODE_OPTIONS for the server (e.g. a heap limit), else none. */
+  nodeOptions?: string;
+}): Promise<BenchServer> {
+  const base = new URL(`http://127.0.0.1:${options.port}`);
+  // Another server on the port (one left behind by an interrupted run) would answer in this one's place.
+  if ((await statusOf(new URL("/login", base))) !== 0) throw new Error(`port ${options.port} is already in use: stop what listens there first`);
+  const profile = options.cpuProfileDir ? ["--cpu-prof", "--cpu-prof-dir", options.cpuProfileDir] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, nextBin, "start", "-p", String(options.port), "-H", "127.0.0.1"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: options.databaseUrl,
+      AUTH_SECRET: options.authSecret,
+      PARLEY_BUILD_DIR: options.buildDir,
+      NEXT_TELEMETRY_DISABLED: "1",
+      PORT: String(options.port),
+      NODE_ENV: "production",
+      NODE_OPTIONS: options.nodeOptions ?? "",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stderr = "";
+  child.stderr!.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString("utf8");
+    if (stderr.length > 200_000) stderr = stderr.slice(-100_000);
+  });
+  child.stdout!.resume();
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  // However the benchmark ends, the server goes with it.
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}): ${stderr.slice(-2000)}`);
+    if ((await statusOf(new URL("/login", base))) === 200) break;
+    if (Date.now() > deadline) throw new Error(`next start did not serve /login within 60 s: ${stderr.slice(-2000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    pid: child.pid!,
+    base,
+    errors: () => stderr,
+    async stop() {
+      process.off("exit", killOnExit);
+      if (child.exitCode !== null) return;
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** The HTTP status of a GET, or 0 when nothing answers. */
+function statusOf(url: URL): Promise<number> {
+  return new Promise((resolve) => {
+    http
+      .get(url, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      })
+      .on("error", () => resolve(0));
+  });
+}
+
+/** A process's resident memory (VmRSS) in MiB, or NaN once it is gone. */
+export function rssMiB(pid: number): number {
+  try {
+    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+const TICKS_PER_SECOND = 100;
+
+/** CPU time a process has used so far (user + system), milliseconds; with `children`, also its reaped children's. */
+export function cpuMs(pid: number, children = false): number {
+  try {
+    // Fields after the command (which may contain spaces) start at the last ')'.
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(")").at(-1)!.trim().split(/\s+/);
+    // utime, stime, cutime, cstime are fields 14–17 of stat, 12–15 after the command.
+    const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number) as [number, number, number, number];
+    return ((utime + stime + (children ? cutime + cstime : 0)) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** CPU time of a PostgreSQL server so far: the postmaster, its live backends and the ones that exited. */
+export function postgresCpuMs(postmasterPid: number): number {
+  let total = cpuMs(postmasterPid, true);
+  try {
+    const children = readFileSync(`/proc/${postmasterPid}/task/${postmasterPid}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
+    for (const child of children) total += cpuMs(Number(child)) || 0;
+  } catch {
+    return Number.NaN;
+  }
+  return total;
+}
+
+/** The postmaster's PID of the PostgreSQL data folder `dataDir` (first line of postmaster.pid). */
+export function postmasterPid(dataDir: string): number | undefined {
+  try {
+    return Number(readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Samples a process's RSS every `intervalMs` until stopped; each sample is [epoch ms, MiB]. */
+export function sampleRss(pid: number, intervalMs = 100): { stop(): [number, number][] } {
+  const samples: [number, number][] = [];
+  const take = () => samples.push([Date.now(), rssMiB(pid)]);
+  take();
+  const timer = setInterval(take, intervalMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      take();
+      return samples;
+    },
+  };
+}
