@@ -1,5 +1,5 @@
 import { asc, eq, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../client";
+import { type Db, queryRows } from "../client";
 import { type RunEvent, type RunEventKind, runEvents } from "../schema";
 
 /** A run event about to be appended. */
@@ -41,7 +41,7 @@ export function insertRunEventsSql(events: readonly NewRunEvent[], onlyIf?: SQL)
 
 /** Appends events on their own (one statement). */
 export async function appendRunEvents(db: Db, events: readonly NewRunEvent[]): Promise<void> {
-  if (events.length > 0) await db.execute(insertRunEventsSql(events));
+  if (events.length > 0) await queryRows(db, insertRunEventsSql(events));
 }
 
 /** A task's event stream, oldest first. */
