@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { generateText, type LanguageModel, type ModelMessage, stepCountIs, type ToolSet } from "ai";
 import type { Db } from "@/db/client";
 import { appendStep, type NewAsk, type OpenAsk, openConversation, recordAnswer, type StoredMessage } from "@/db/queries/runtime-conversations";
@@ -11,6 +10,7 @@ import { questionAskedData } from "./question-events";
 import { ASK_TOOL_NAME, askInputSchema, askTool } from "./ask-tool";
 import type { ConversationCache } from "./conversation-cache";
 import type { Agent, TaskReference } from "./define-agent";
+import { newTimeOrderedId } from "@/lib/ids";
 
 /** Named moments a test can stop a runtime at, as if its process died there. */
 export type Checkpoint = "job-claimed" | "model-returned" | "step-stored";
@@ -174,7 +174,7 @@ async function runModelStep(
 
   const asks: (NewAsk & { question: AskedQuestion })[] = askCalls.map((call) => {
     const input = askInputSchema.parse(call.input);
-    const id = randomUUID();
+    const id = newTimeOrderedId();
     const spec = agentAskSpec(input.question, input.options);
     const { text, options } = agentAskText(spec);
     return { id, toolCallId: call.toolCallId, spec, question: { id, toolCallId: call.toolCallId, agent: agent.name, text, ...(options ? { options } : {}) } };

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type { Db } from "@/db/client";
 import { updateTrackedStatus } from "@/db/queries/runtime-jobs";
@@ -21,6 +20,7 @@ import type { AnyWorkflow, RunHandle } from "./define-workflow";
 import { durationToMilliseconds } from "./duration";
 import { type AskPersonOptions, type PersonAsked, questionnaireOf } from "./person";
 import { questionAskedData } from "./question-events";
+import { newTimeOrderedId } from "@/lib/ids";
 
 /** What a person submitted: a posted browser form, or text typed per field (terminal, answers file). */
 export type SubmittedAnswer = { form: FormAnswer } | { text: Readonly<Record<string, string | null | undefined>> };
@@ -303,8 +303,8 @@ export async function askPerson(
   const spec = specFromSchema(schema, options.title ? { title: options.title } : {});
   const attempts = startAttempts(options.attempts);
   const at = deps.now();
-  const id = randomUUID();
-  const slotId = randomUUID();
+  const id = newTimeOrderedId();
+  const slotId = newTimeOrderedId();
   const dueAt = options.within ? new Date(at.getTime() + durationToMilliseconds(options.within)) : null;
   const base = { taskId: run.taskId, workflowInstanceId: scope.workflowInstanceId, at };
   const question = { slot: { assigneeId: options.to, candidateIds: [options.to] } } as Pick<QuestionRow, "slot">;

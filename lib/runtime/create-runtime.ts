@@ -36,6 +36,7 @@ import { ConversationCache } from "./conversation-cache";
 import { questionnaireOf } from "./person";
 import { createSlotReassigner, type SlotReassigner } from "./reassign-slot";
 import { withRunScope } from "./run-scope";
+import { newTimeOrderedId } from "@/lib/ids";
 
 /** What a runtime is made of. Everything it touches is handed in, so a test can build a second one over the same database. */
 export interface RuntimeOptions {
@@ -224,7 +225,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       const assigneeId = (await subscription.assignee?.(run)) ?? null;
       const candidateIds = [...((await subscription.candidates?.(run)) ?? [])];
       slots.push({
-        id: randomUUID(),
+        id: newTimeOrderedId(),
         workflowInstanceId: from.instanceId,
         workflow: workflow.name,
         taskId: from.taskId,
@@ -398,7 +399,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     async start(workflow, task, startOptions = {}) {
       const definition = workflowNamed(workflow.name);
       try {
-        const from = { instanceId: randomUUID(), taskId: task.id, state: null, version: 0 };
+        const from = { instanceId: newTimeOrderedId(), taskId: task.id, state: null, version: 0 };
         await moveTo(definition, from, definition.initial, task, true, startOptions.db ?? db);
         return { started: true };
       } catch (error) {
