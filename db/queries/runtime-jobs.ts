@@ -41,6 +41,11 @@ export interface ClaimedJob {
 export async function claimNextJob(db: Db, claim: { workerId: string; at: Date; leaseMs: number }): Promise<ClaimedJob | undefined> {
   const now = claim.at.toISOString();
   const until = new Date(claim.at.getTime() + claim.leaseMs).toISOString();
+  // One job per instance at a time: none of the instance's other jobs is held under a live lease.
+  const noOtherJobHeld = sql`not exists (
+    select 1 from jobs held
+    where held.workflow_instance_id = j.workflow_instance_id and held.status = 'running'
+      and held.locked_until > ${now}::timestamptz and held.id <> j.id)`;
   const rows = await queryRows<{
     id: number | string;
     kind: JobKind;
@@ -57,19 +62,25 @@ export async function claimNextJob(db: Db, claim: { workerId: string; at: Date; 
   }>(
     db,
     sql`with relaxed as (${RELAXED_COMMIT}),
-        next as (
-          select j.id from jobs j join workflow_instances wi on wi.id = j.workflow_instance_id
-          where ((j.status = 'queued' and j.run_at <= ${now}::timestamptz)
-              or (j.status = 'running' and j.locked_until <= ${now}::timestamptz))
-            -- one job per instance at a time: none of its other jobs is held under a live lease
-            and not exists (
-              select 1 from jobs held
-              where held.workflow_instance_id = j.workflow_instance_id and held.status = 'running'
-                and held.locked_until > ${now}::timestamptz and held.id <> j.id
-            )
-          order by j.id limit 1
+        -- The oldest queued job and the oldest job whose worker's lease ran out, each read off its own
+        -- partial index in its own order (the query is planned once, as a prepared statement: a plan
+        -- over all jobs would grow with every job ever run); the older of the two is claimed.
+        queued as (
+          select j.id, j.run_at as due from jobs j join workflow_instances wi on wi.id = j.workflow_instance_id
+          where j.status = 'queued' and j.run_at <= ${now}::timestamptz and ${noOtherJobHeld}
+          order by j.run_at, j.id limit 1
           -- locking the instance row too keeps two claimers from taking two jobs of one instance at once
           for update of j, wi skip locked
+        ),
+        abandoned as (
+          select j.id, j.locked_until as due from jobs j join workflow_instances wi on wi.id = j.workflow_instance_id
+          where j.status = 'running' and j.locked_until <= ${now}::timestamptz and ${noOtherJobHeld}
+          order by j.locked_until, j.id limit 1
+          for update of j, wi skip locked
+        ),
+        next as (
+          select id from (select id, due from queued union all select id, due from abandoned) runnable
+          order by due, id limit 1
         ), claimed as (
           update jobs set status = 'running', attempts = jobs.attempts + 1, locked_by = ${claim.workerId},
             locked_until = ${until}::timestamptz
