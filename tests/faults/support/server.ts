@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { appendFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { FAULT_BUILD_DIR, ROOT } from "./prerequisites";
 
@@ -23,6 +24,8 @@ export interface ServerOptions {
 export interface ServerProcess {
   readonly baseUrl: string;
   readonly pid: number;
+  /** Whether the process is still running. */
+  alive(): boolean;
   /** Everything it printed so far (the last megabyte). */
   output(): string;
   /** SIGKILL: no shutdown hook, no flush, no goodbye. Resolves once the process is gone. */
@@ -33,6 +36,9 @@ export interface ServerProcess {
 
 const OUTPUT_LIMIT = 1 << 20;
 
+/** Where every test server's output is kept, one file per port, for a failure's post-mortem. */
+export const SERVER_LOG_DIR = path.join(ROOT, ".test-data", "faults");
+
 function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => child.once("exit", () => resolve()));
@@ -40,9 +46,9 @@ function exited(child: ChildProcess): Promise<void> {
 
 /**
  * Starts `next start` on the fault suite's build (the process itself, not a wrapper, so its pid is
- * the server's) and waits until it serves the sign-in page.
+ * the server's), without waiting for it: {@link ServerProcess.ready} does that.
  */
-export async function startServer(options: ServerOptions): Promise<ServerProcess> {
+export function spawnServer(options: ServerOptions): ServerProcess & { ready(): Promise<void> } {
   const env: Record<string, string | undefined> = {};
   for (const [key, value] of Object.entries(process.env)) if (!INHERITED_SETTINGS.test(key)) env[key] = value;
   Object.assign(env, {
@@ -59,17 +65,24 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
+  mkdirSync(SERVER_LOG_DIR, { recursive: true });
+  const logFile = path.join(SERVER_LOG_DIR, `server-${options.port}.log`);
+  appendFileSync(logFile, `\n=== ${new Date().toISOString()} next start (pid ${child.pid})\n`);
   const collect = (chunk: Buffer) => {
+    appendFileSync(logFile, chunk);
     output += chunk.toString();
     if (output.length > OUTPUT_LIMIT) output = output.slice(-OUTPUT_LIMIT / 2);
   };
   child.stdout!.on("data", collect);
   child.stderr!.on("data", collect);
   const gone = exited(child);
+  let dead = false;
+  void gone.then(() => (dead = true));
   const baseUrl = `http://127.0.0.1:${options.port}`;
-  const server: ServerProcess = {
+  const server = {
     baseUrl,
     pid: child.pid!,
+    alive: () => !dead,
     output: () => output,
     async kill9() {
       child.kill("SIGKILL");
@@ -81,24 +94,31 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
       await gone;
       clearTimeout(timer);
     },
+    async ready() {
+      const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
+      for (;;) {
+        if (dead) throw new Error(`the server on port ${options.port} exited before it was ready:\n${output}`);
+        try {
+          const response = await fetch(`${baseUrl}/login`, { signal: AbortSignal.timeout(5_000) });
+          await response.arrayBuffer();
+          if (response.status === 200) return;
+        } catch {
+          // not listening yet
+        }
+        if (Date.now() > deadline) {
+          await server.kill9();
+          throw new Error(`the server on port ${options.port} was not ready in time:\n${output}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
   };
+  return server;
+}
 
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
-  let dead = false;
-  void gone.then(() => (dead = true));
-  for (;;) {
-    if (dead) throw new Error(`the server on port ${options.port} exited before it was ready:\n${output}`);
-    try {
-      const response = await fetch(`${baseUrl}/login`, { signal: AbortSignal.timeout(5_000) });
-      await response.arrayBuffer();
-      if (response.status === 200) return server;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await server.kill9();
-      throw new Error(`the server on port ${options.port} was not ready in time:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** {@link spawnServer}, and wait until it serves the sign-in page. */
+export async function startServer(options: ServerOptions): Promise<ServerProcess> {
+  const server = spawnServer(options);
+  await server.ready();
+  return server;
 }
