@@ -1,0 +1,58 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, describe, expect, it } from "vitest";
+import { answerFields } from "./support/answering-clients";
+import { createFaultDatabase, type FaultDatabase } from "./support/database";
+import { callAction, HttpClient, serverActionIds } from "./support/http-client";
+import { type PostgresCluster, startPostgresCluster } from "./support/postgres-cluster";
+import { startReviewFeeder } from "./support/review-feeder";
+import { type ServerProcess, startServer } from "./support/server";
+import { until } from "./support/until";
+import type { QuestionSpec } from "@/lib/questions/question-spec";
+
+const CLUSTER_PORT = 55451;
+const PORT = 3158;
+
+describe("an answer sent while the database is away", () => {
+  let cluster: PostgresCluster | undefined;
+  let database: FaultDatabase | undefined;
+  let server: ServerProcess | undefined;
+  afterAll(async () => {
+    await server?.kill9();
+    await database?.drop().catch(() => {});
+    await cluster?.destroy();
+  });
+
+  it("is told it failed on our side (and may be sent again), never that the question is gone", async () => {
+    cluster = await startPostgresCluster(CLUSTER_PORT);
+    database = await createFaultDatabase(cluster.url, "outage");
+    const { sql } = database;
+    const people = Object.fromEntries((await sql<{ id: string; email: string }[]>`select id, email from users`).map((user) => [user.email, user.id]));
+    server = await startServer({ port: PORT, databaseUrl: database.url, authSecret: randomBytes(33).toString("base64") });
+    const sam = new HttpClient(server.baseUrl);
+    await sam.signIn("sam@parley.test", "sam-assignee-demo");
+    const feeder = startReviewFeeder({ database: database.database, assigneeId: people["sam@parley.test"]!, createdBy: people["omar@parley.test"]!, unfinished: 1 });
+    const question = await until("Sam is asked", async () => (await sql<{ id: string; spec: QuestionSpec }[]>`select id, spec from asks where status = 'open' and slot_id is not null`)[0]);
+    await feeder.stop();
+
+    const submit = (token: string) =>
+      callAction(sam, {
+        actionId: serverActionIds().get("app/(app)/questions/[id]/actions.ts#submitAnswerAction")!,
+        path: `/questions/${question.id}`,
+        args: [{ json: null }, { form: { questionId: question.id, ...answerFields(question.spec, token) } }],
+      });
+
+    await database.database.close();
+    await cluster.stop();
+    const duringOutage = await submit("t1xaway");
+    expect(duringOutage.status).toBe(200);
+    expect(duringOutage.result).toMatchObject({ outcome: "unavailable", code: "internal", message: "Something went wrong on our side. Nothing you entered was lost." });
+    expect(server.alive()).toBe(true);
+
+    await cluster.start();
+    const afterwards = await until("the answer is taken once the database is back", async () => {
+      const response = await submit("t2xback");
+      return (response.result as { outcome?: string } | undefined)?.outcome === "answered" ? response : undefined;
+    }, { timeoutMs: 30_000, intervalMs: 500 });
+    expect(afterwards.result).toMatchObject({ outcome: "answered" });
+  });
+});
