@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { appendFileSync, mkdirSync } from "node:fs";
+import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { FAULT_BUILD_DIR, ROOT } from "./prerequisites";
 
@@ -39,6 +39,9 @@ const OUTPUT_LIMIT = 1 << 20;
 /** Where every test server's output is kept, one file per port, for a failure's post-mortem. */
 export const SERVER_LOG_DIR = path.join(ROOT, ".test-data", "faults");
 
+/** Ports whose log this test process has started afresh (a run's log holds that run's servers only). */
+const loggedPorts = new Set<number>();
+
 function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => child.once("exit", () => resolve()));
@@ -67,7 +70,10 @@ export function spawnServer(options: ServerOptions): ServerProcess & { ready(): 
   let output = "";
   mkdirSync(SERVER_LOG_DIR, { recursive: true });
   const logFile = path.join(SERVER_LOG_DIR, `server-${options.port}.log`);
-  appendFileSync(logFile, `\n=== ${new Date().toISOString()} next start (pid ${child.pid})\n`);
+  const header = `=== ${new Date().toISOString()} next start (pid ${child.pid})\n`;
+  if (loggedPorts.has(options.port)) appendFileSync(logFile, header);
+  else writeFileSync(logFile, header);
+  loggedPorts.add(options.port);
   const collect = (chunk: Buffer) => {
     appendFileSync(logFile, chunk);
     output += chunk.toString();
