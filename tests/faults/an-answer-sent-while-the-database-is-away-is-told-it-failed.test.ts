@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { answerFields } from "./support/answering-clients";
 import { createFaultDatabase, type FaultDatabase } from "./support/database";
@@ -41,7 +42,6 @@ describe("an answer sent while the database is away", () => {
         args: [{ json: null }, { form: { questionId: question.id, ...answerFields(question.spec, token) } }],
       });
 
-    await database.database.close();
     await cluster.stop();
     const duringOutage = await submit("t1xaway");
     expect(duringOutage.status).toBe(200);
@@ -49,10 +49,21 @@ describe("an answer sent while the database is away", () => {
     expect(server.alive()).toBe(true);
 
     await cluster.start();
-    const afterwards = await until("the answer is taken once the database is back", async () => {
-      const response = await submit("t2xback");
-      return (response.result as { outcome?: string } | undefined)?.outcome === "answered" ? response : undefined;
-    }, { timeoutMs: 30_000, intervalMs: 500 });
-    expect(afterwards.result).toMatchObject({ outcome: "answered" });
+    // A connection of its own: the test's pooled ones were cut by the stop.
+    const check = postgres(database.url, { max: 1, onnotice: () => {} });
+    // Sent again until taken: the first tries may still meet the database warming up (and be told so).
+    await until(
+      "the answer is taken once the database is back",
+      async () => {
+        const outcome = (await submit("t2xback")).result as { outcome?: string; code?: string } | undefined;
+        if (outcome?.outcome === "answered") return true;
+        // Taken by a try whose reply was lost: then it is the one recorded, and later tries are told so.
+        return outcome?.code === "conflict" && (await check`select 1 from asks where id = ${question.id} and answer::text like '%t2xback%'`).length === 1;
+      },
+      { timeoutMs: 30_000, intervalMs: 500 },
+    );
+    expect(await check`select 1 from asks where id = ${question.id} and status = 'answered' and answer::text like '%t2xback%'`).toHaveLength(1);
+    expect(await check`select 1 from asks where answer::text like '%t1xaway%'`).toHaveLength(0);
+    await check.end();
   });
 });
