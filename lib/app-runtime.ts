@@ -1,4 +1,4 @@
-import { getDatabase } from "@/db/client";
+import { getDatabase, openDatabase } from "@/db/client";
 import { createAuditorModel } from "@/lib/example/auditor-script";
 import { describeTasks } from "@/lib/example/task-subjects";
 import { type LiveEvent, publishLiveEvents } from "@/lib/live-events";
@@ -6,7 +6,7 @@ import { ReviewClaim } from "@/lib/example/review-claim";
 import { type ResolvedModel, resolveModel } from "@/lib/models/resolve-model";
 import { createOutboxDrainer, type NoticeOptions, queueNoticesOnQuestionAsked } from "@/lib/notifications/outbox";
 import { type Notifier, notifiersFromEnvironment } from "@/lib/notifiers";
-import { createRuntime, type Runtime, type RuntimeChange, startWorker, type Worker } from "@/lib/runtime";
+import { createRuntime, type Runtime, type RuntimeChange, type RuntimeOptions, startWorker, type Worker } from "@/lib/runtime";
 
 /** The runtime this server process runs on, the model its agents use, and its worker loop. */
 export interface AppRuntime {
@@ -25,6 +25,12 @@ export interface AppRuntime {
 function publicUrl(env: Record<string, string | undefined>): string {
   return env.PARLEY_PUBLIC_URL?.trim() || env.AUTH_URL?.trim() || `http://localhost:${env.PORT?.trim() || "3000"}`;
 }
+
+/**
+ * Connections the worker loop has to itself (on PostgreSQL), so that the runs answers resume are not
+ * queued behind the statements of every request a busy server is handling: one job runs at a time.
+ */
+const WORKER_CONNECTIONS = 2;
 
 /** People named per live event: a NOTIFY payload must stay under 8000 bytes, and each id takes 39 of them. */
 const AUDIENCE_PER_EVENT = 150;
@@ -74,9 +80,9 @@ export function getAppRuntime(): Promise<AppRuntime> {
       describeSubject: async (db, taskId) => (await describeTasks(db, [taskId])).get(taskId)?.title,
     };
     const queueNotices = queueNoticesOnQuestionAsked({ ...notices, notifiers });
-    const { db } = await getDatabase();
-    const runtime = createRuntime({
-      db,
+    const database = await getDatabase();
+    const { db } = database;
+    const options: Omit<RuntimeOptions, "db"> = {
       workflows: [ReviewClaim],
       resolveModel: () => model.model,
       // Inside the transaction that made the change: screens hear of it only once it is committed.
@@ -86,11 +92,17 @@ export function getAppRuntime(): Promise<AppRuntime> {
         await queueNotices(tx, changes);
       },
       leaseMs: jobLeaseMs(process.env),
+    };
+    // Requests run on the shared pool; the worker, a runtime of its own, on its own connections (PGlite has one connection anyway).
+    const runtime = createRuntime({ db, ...options });
+    const workerDatabase = database.url ? await openDatabase({ kind: "postgres", url: database.url, maxConnections: WORKER_CONNECTIONS }) : undefined;
+    const worker = startWorker(workerDatabase ? createRuntime({ db: workerDatabase.db, ...options }) : runtime, {
+      onError: (error) => console.error("Parley worker:", error),
     });
-    const worker = startWorker(runtime, { onError: (error) => console.error("Parley worker:", error) });
     const drainer = notifiers.length > 0 ? createOutboxDrainer({ db, notifiers }).start({ onError: (error) => console.error("Parley notifications:", error) }) : undefined;
     const stop = async () => {
       await Promise.all([worker.stop(), drainer?.stop()]);
+      await workerDatabase?.close();
     };
     return { runtime, model, worker, notifiers, notices, stop };
   })().catch((error: unknown) => {

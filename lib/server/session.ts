@@ -1,5 +1,6 @@
 import { cookies, headers } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
+import { cache } from "react";
 import { getDb } from "@/db/client";
 import { findUserById } from "@/db/queries/users";
 import type { User } from "@/db/schema";
@@ -13,13 +14,14 @@ import { isUuid } from "@/lib/ids";
 /**
  * The signed-in person, read fresh from the database (so a changed role or a removed person takes
  * effect at once), or null. The session cookie is the one next-auth signs people in with, read
- * without running its session endpoint (see {@link sessionUserId}).
+ * without running its session endpoint (see {@link sessionUserId}). Read once per page render:
+ * the layout and the page both ask (React's `cache` is per request, and does nothing in actions).
  */
-export async function currentUser(): Promise<User | null> {
+export const currentUser = cache(async (): Promise<User | null> => {
   const id = await sessionUserId(await cookies(), () => authSecret());
   if (!isUuid(id)) return null;
   return (await findUserById(await getDb(), id)) ?? null;
-}
+});
 
 /**
  * The one authorisation check that pages, server actions and route handlers all use: the signed-in
