@@ -152,7 +152,8 @@ export interface StateEntry {
 
 /** What {@link enterState} did. */
 export type StateEntered =
-  | { entered: true; linkedAskIds: string[] }
+  /** `runnable`: whether any job was runnable as the move committed (the one it queued included). */
+  | { entered: true; linkedAskIds: string[]; runnable: boolean }
   /** Not moved: `waiting` questions on the task held a success state back, else someone else got there first. */
   | { entered: false; waiting: number };
 
@@ -205,7 +206,7 @@ export async function enterState(db: Db, entry: StateEntry): Promise<StateEntere
               and ${moved}
             returning id`
       : sql`select null::uuid as id where false`;
-  const rows = await queryRows<{ moved: number; waiting: number; linked: string[] | string | null }>(
+  const rows = await queryRows<{ moved: number; waiting: number; linked: string[] | string | null; runnable: boolean }>(
     db,
     sql`with ${entry.relaxed ? sql`relaxed as (${RELAXED_COMMIT}),` : sql``}
         mine as (${mine}),
@@ -222,13 +223,20 @@ export async function enterState(db: Db, entry: StateEntry): Promise<StateEntere
         linked as (${link}),
         events as (${insertRunEventsSql(entry.events, moved)})
         select (select count(*)::int from moved) as moved, (select waiting from waiting) as waiting,
-          array(select id::text from linked) as linked
+          array(select id::text from linked) as linked,
+          ${runnableJobs(at)} as runnable
           ${entry.relaxed ? sql`, (select relaxed from relaxed)` : sql``}`,
   );
   const row = rows[0];
   if (!row || Number(row.moved) === 0) return { entered: false, waiting: Number(row?.waiting ?? 0) };
   const linked = Array.isArray(row.linked) ? row.linked : (row.linked ?? "").replace(/[{}]/g, "").split(",").filter(Boolean);
-  return { entered: true, linkedAskIds: linked };
+  return { entered: true, linkedAskIds: linked, runnable: entry.queueEnter || Boolean(row.runnable) };
+}
+
+/** Whether any job is runnable at `at`: queued and due, or held under a lease that ran out (two index probes). */
+function runnableJobs(at: string): SQL {
+  return sql`(exists (select 1 from jobs where status = 'queued' and run_at <= ${at}::timestamptz)
+    or exists (select 1 from jobs where status = 'running' and locked_until <= ${at}::timestamptz))`;
 }
 
 /**
@@ -310,12 +318,26 @@ export async function requeueFailedJobs(
   return Number(rows[0]?.requeued ?? 0);
 }
 
-/** Reads a tracked task row by id. */
+interface PreparedRead {
+  execute(values: { id: string }): Promise<unknown[]>;
+}
+
+const trackedReads = new WeakMap<Db, Map<TrackedTableColumns, PreparedRead>>();
+
+/** Reads a tracked task row by id (a prepared statement per table, read once per job). */
 export async function findTrackedItem(db: Db, tracks: TrackedTableColumns, taskId: string): Promise<unknown> {
-  const [row] = await db
-    .select()
-    .from(tracks)
-    .where(sql`${tracks.id} = ${taskId}`)
-    .limit(1);
+  let reads = trackedReads.get(db);
+  if (!reads) trackedReads.set(db, (reads = new Map()));
+  let read = reads.get(tracks);
+  if (!read) {
+    read = db
+      .select()
+      .from(tracks)
+      .where(sql`${tracks.id} = ${sql.placeholder("id")}`)
+      .limit(1)
+      .prepare(`parley_tracked_item_${reads.size}`) as unknown as PreparedRead;
+    reads.set(tracks, read);
+  }
+  const [row] = await read.execute({ id: taskId });
   return row;
 }

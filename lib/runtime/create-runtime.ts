@@ -213,7 +213,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     item: unknown,
     create: boolean,
     executor: Db = db,
-  ): Promise<void> {
+  ): Promise<{ runnable: boolean }> {
     const definition = workflow.states[to];
     if (!definition) throw new Error(`${workflow.name} has no state ${to}`);
     const at = now();
@@ -283,7 +283,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       },
       { oneStatement: true },
     );
-    if (entered.entered) return;
+    if (entered.entered) return { runnable: entered.runnable };
     if (entered.waiting > 0) throw new StillWaitingError(workflow.name, to, entered.waiting);
     throw new TransitionRejectedError();
   }
@@ -324,22 +324,26 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     return handler(run, schema.parse(payload.payload));
   }
 
-  async function runJob(job: ClaimedJob): Promise<void> {
+  /**
+   * Runs a claimed job; returns whether another job may be runnable now (false only when the job's
+   * own last statement saw none), so a drain need not end with a claim that finds nothing.
+   */
+  async function runJob(job: ClaimedJob): Promise<boolean> {
     const workflow = workflowNamed(job.workflow);
     // A job queued for a state the instance has left has nothing left to do.
     if (job.state !== job.jobState) {
       await finishJob(db, { id: job.id, workerId, at: now() });
-      return;
+      return true;
     }
     const stopRenewing = keepLease(job);
     try {
-      await runClaimedJob(workflow, job);
+      return await runClaimedJob(workflow, job);
     } finally {
       stopRenewing();
     }
   }
 
-  async function runClaimedJob(workflow: AnyWorkflow, job: ClaimedJob): Promise<void> {
+  async function runClaimedJob(workflow: AnyWorkflow, job: ClaimedJob): Promise<boolean> {
     const item = await findTrackedItem(db, workflow.tracks, job.taskId);
     await deps.checkpoint("job-claimed");
     const run = runHandle(workflow, job.taskId, job.state, item, now());
@@ -359,12 +363,13 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       );
       if (!transition) {
         await finishJob(db, { id: job.id, workerId, at: now() });
-        return;
+        return true;
       }
-      await moveTo(workflow, { instanceId: job.instanceId, taskId: job.taskId, state: job.state, version: job.version, job }, transition.to, item, false);
+      const moved = await moveTo(workflow, { instanceId: job.instanceId, taskId: job.taskId, state: job.state, version: job.version, job }, transition.to, item, false);
+      return moved.runnable;
     } catch (error) {
       // Another worker took this job over (our lease ran out) or moved the instance: theirs stands.
-      if (error instanceof TransitionRejectedError) return;
+      if (error instanceof TransitionRejectedError) return true;
       const at = now();
       await commit(
         async (tx) => {
@@ -390,7 +395,15 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         },
         { oneStatement: true },
       );
+      return true;
     }
+  }
+
+  /** Claims and runs the next job: none to claim, ran one, or ran one and saw nothing else runnable. */
+  async function runNext(): Promise<"none" | "ran" | "ran-last"> {
+    const job = await claimNextJob(db, { workerId, at: now(), leaseMs });
+    if (!job) return "none";
+    return (await runJob(job)) ? "ran" : "ran-last";
   }
 
   const runtime: Runtime = {
@@ -439,16 +452,18 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     },
 
     async runNextJob() {
-      const job = await claimNextJob(db, { workerId, at: now(), leaseMs });
-      if (!job) return false;
-      await runJob(job);
-      return true;
+      return (await runNext()) !== "none";
     },
 
     async drain(drainOptions = {}) {
       const maxJobs = drainOptions.maxJobs ?? 1_000;
       let ran = 0;
-      while (ran < maxJobs && (await runtime.runNextJob())) ran++;
+      while (ran < maxJobs) {
+        const outcome = await runNext();
+        if (outcome === "none") break;
+        ran++;
+        if (outcome === "ran-last") break;
+      }
       return ran;
     },
 
