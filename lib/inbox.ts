@@ -1,8 +1,8 @@
 import type { Db } from "@/db/client";
-import { type AnsweredQuestionRow, listAnsweredBy } from "@/db/queries/inbox";
+import { type AnsweredQuestionRow, listAnsweredBy, readOpenInbox } from "@/db/queries/inbox";
 import type { QuestionRow } from "@/db/queries/runtime-questions";
 import { describeTasks, type TaskSubject } from "@/lib/example/task-subjects";
-import type { QuestionDesk } from "@/lib/runtime";
+import { isUuid } from "@/lib/ids";
 
 /** The inbox's views. */
 export const INBOX_VIEWS = ["assigned", "candidates", "overdue", "answered"] as const;
@@ -30,12 +30,21 @@ export interface InboxRow {
   assignedToMe: boolean;
 }
 
+/** How many open questions a page of the inbox shows. */
+export const INBOX_PAGE_SIZE = 50;
+
 /** What the inbox page shows. */
 export interface Inbox {
   view: InboxView;
+  /** One page of the view's open questions, soonest due first. */
   rows: InboxRow[];
   answered: (AnsweredQuestionRow & { asker: Asker; subject: TaskSubject | undefined })[];
+  /** Every open question in each view (not only this page's); "answered" counts what is listed. */
   counts: Record<InboxView, number>;
+  /** The question this page starts after, when it is not the first page. */
+  after: string | null;
+  /** The last question on this page, when there is a next page to read after it. */
+  next: string | null;
 }
 
 /** The question in the asker's own words. */
@@ -48,40 +57,38 @@ export function askerOf(question: { agent: string | null; workflow: string | nul
 }
 
 /**
- * The signed-in person's inbox: what they may answer now (one indexed query, soonest due first), split
- * into views, and what they answered before.
+ * The signed-in person's inbox: every open question they may answer counted by view, one page of the
+ * chosen view (soonest due first, after the question `after` when given), and what they answered
+ * before. Only the rows shown are read in full.
  */
-export async function loadInbox(db: Db, desk: QuestionDesk, userId: string, view: InboxView, now: Date): Promise<Inbox> {
-  const [open, answered] = await Promise.all([desk.questionsFor(userId), listAnsweredBy(db, userId)]);
-  const subjects = await describeTasks(db, [...open.map((question) => question.taskId), ...answered.map((question) => question.taskId)]);
-  const rows: InboxRow[] = open.flatMap((question) =>
-    question.slot
-      ? [
-          {
-            id: question.id,
-            headline: headlineOf(question),
-            asker: askerOf(question),
-            subject: subjects.get(question.taskId),
-            openedAt: question.slot.openedAt,
-            dueAt: question.slot.dueAt,
-            assignedToMe: question.slot.assigneeId === userId,
-          },
-        ]
-      : [],
-  );
-  const inView: Record<Exclude<InboxView, "answered">, InboxRow[]> = {
-    assigned: rows.filter((row) => row.assignedToMe),
-    candidates: rows.filter((row) => !row.assignedToMe),
-    overdue: rows.filter((row) => row.dueAt !== null && row.dueAt <= now),
-  };
+export async function loadInbox(
+  db: Db,
+  userId: string,
+  view: InboxView,
+  now: Date,
+  options: { after?: string | null; pageSize?: number } = {},
+): Promise<Inbox> {
+  const after = isUuid(options.after) ? options.after : null;
+  const [open, answered] = await Promise.all([
+    readOpenInbox(db, userId, view === "answered" ? "assigned" : view, now, { limit: view === "answered" ? 0 : (options.pageSize ?? INBOX_PAGE_SIZE), after }),
+    listAnsweredBy(db, userId),
+  ]);
+  const subjects = await describeTasks(db, [...open.rows.map((question) => question.taskId), ...answered.map((question) => question.taskId)]);
+  const rows: InboxRow[] = open.rows.map((question) => ({
+    id: question.id,
+    headline: headlineOf(question),
+    asker: askerOf(question),
+    subject: subjects.get(question.taskId),
+    openedAt: question.openedAt,
+    dueAt: question.dueAt,
+    assignedToMe: question.assigneeId === userId,
+  }));
   return {
     view,
-    rows: view === "answered" ? [] : inView[view],
+    rows,
     answered: answered.map((question) => ({ ...question, asker: askerOf(question), subject: subjects.get(question.taskId) })),
-    counts: { ...mapCounts(inView), answered: answered.length },
+    counts: { ...open.counts, answered: answered.length },
+    after: view === "answered" ? null : after,
+    next: open.next,
   };
-}
-
-function mapCounts(views: Record<Exclude<InboxView, "answered">, InboxRow[]>) {
-  return { assigned: views.assigned.length, candidates: views.candidates.length, overdue: views.overdue.length };
 }

@@ -1,7 +1,8 @@
 import type { ModelMessage } from "ai";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../client";
 import type { RunStatus } from "../schema";
+import type { QuestionSpec } from "../../lib/questions/question-spec";
 
 /** A question someone answered (or that closed with nothing while it was theirs), for "Answered by me". */
 export interface AnsweredQuestionRow {
@@ -18,7 +19,16 @@ export interface AnsweredQuestionRow {
   waitMs: number | null;
 }
 
-/** The questions `userId` answered, newest first. */
+/**
+ * The questions `userId` answered (or whose slot they finished), newest first: by when the answer was
+ * recorded on the question, else when its slot was finished.
+ *
+ * Read from three short index scans rather than every question and slot: the newest `limit` recorded
+ * as theirs, those recorded as theirs without a time yet, and the questions of the newest `limit`
+ * slots with questions they finished. Together these hold the newest `limit` of the whole definition,
+ * because the runtime records an answer on a question no earlier than its slot finishes, and only in
+ * the name of whoever finished it.
+ */
 export async function listAnsweredBy(db: Db, userId: string, limit = 50): Promise<AnsweredQuestionRow[]> {
   const rows = await queryRows<{
     id: string;
@@ -34,9 +44,18 @@ export async function listAnsweredBy(db: Db, userId: string, limit = 50): Promis
     wait_ms: string | number | null;
   }>(
     db,
-    sql`select a.id, a.task_id, a.agent, a.workflow, a.title, a.spec #>> '{fields,0,question}' as question, a.status, a.reason,
+    sql`with mine as (
+          (select id from asks where answered_by = ${userId} and answered_at is not null order by answered_at desc limit ${limit})
+          union
+          select id from asks where answered_by = ${userId} and answered_at is null
+          union
+          (select a.id from (select id from slots s where finished_by = ${userId} and exists (select 1 from asks where slot_id = s.id)
+                               order by finished_at desc limit ${limit}) s
+             join asks a on a.slot_id = s.id)
+        )
+        select a.id, a.task_id, a.agent, a.workflow, a.title, a.spec #>> '{fields,0,question}' as question, a.status, a.reason,
                a.asked_at, coalesce(a.answered_at, s.finished_at) as answered_at, s.wait_ms
-          from asks a left join slots s on s.id = a.slot_id
+          from mine join asks a on a.id = mine.id left join slots s on s.id = a.slot_id
          where a.answered_by = ${userId} or s.finished_by = ${userId}
          order by coalesce(a.answered_at, s.finished_at) desc nulls last
          limit ${limit}`,
@@ -54,6 +73,114 @@ export async function listAnsweredBy(db: Db, userId: string, limit = 50): Promis
     answeredAt: row.answered_at === null ? null : new Date(row.answered_at),
     waitMs: row.wait_ms === null ? null : Number(row.wait_ms),
   }));
+}
+
+/** The open questions a person may answer, split as the inbox shows them. */
+export type OpenInboxView = "assigned" | "candidates" | "overdue";
+
+/** One open question in someone's inbox, with what the row shows. */
+export interface OpenQuestionRow {
+  id: string;
+  taskId: string;
+  agent: string | null;
+  workflow: string | null;
+  title: string | null;
+  spec: QuestionSpec;
+  askedAt: Date;
+  openedAt: Date;
+  dueAt: Date | null;
+  assigneeId: string | null;
+}
+
+/** A page of someone's open questions, and how many there are in each view. */
+export interface OpenInboxPage {
+  counts: Record<OpenInboxView, number>;
+  rows: OpenQuestionRow[];
+  /** The last question shown, to read the next page after; null on the last page. */
+  next: string | null;
+}
+
+const VIEW_CONDITION: Record<OpenInboxView, SQL> = {
+  assigned: sql`assigned`,
+  candidates: sql`not assigned`,
+  overdue: sql`due_at is not null and due_at <= now_at`,
+};
+
+/**
+ * The questions `userId` may answer now — open, with an open slot that names them as assignee or
+ * candidate — counted by view, and one page of a view: soonest due first (no deadline last), then
+ * oldest asked, starting after the question `after` (when it is one of theirs in that order; else
+ * from the start). One statement: the person's open slots come from the assignee and candidate indexes,
+ * their questions from the index of open questions by slot; only the page's rows are read in full.
+ */
+export async function readOpenInbox(
+  db: Db,
+  userId: string,
+  view: OpenInboxView,
+  now: Date,
+  page: { limit: number; after?: string | null },
+): Promise<OpenInboxPage> {
+  const after = page.after ?? null;
+  const rows = await queryRows<{
+    assigned: number | string;
+    candidates: number | string;
+    overdue: number | string;
+    id: string | null;
+    task_id: string;
+    agent: string | null;
+    workflow: string | null;
+    title: string | null;
+    spec: QuestionSpec;
+    asked_at: string | Date;
+    opened_at: string | Date;
+    due_at: string | Date | null;
+    assignee_id: string | null;
+  }>(
+    db,
+    sql`with mine as materialized (
+          select a.id, a.asked_at, coalesce(s.due_at, 'infinity') as due_order, s.due_at, s.opened_at, s.assignee_id,
+                 s.assignee_id is not distinct from ${userId}::uuid as assigned, ${now.toISOString()}::timestamptz as now_at
+            from slots s join asks a on a.slot_id = s.id
+           where s.status = 'open' and (s.assignee_id = ${userId} or s.candidate_ids @> ${`{${userId}}`}::uuid[])
+             and a.status = 'open' and a.reason is null
+        ), counts as (
+          select count(*) filter (where assigned) as assigned, count(*) filter (where not assigned) as candidates,
+                 count(*) filter (where due_at <= now_at) as overdue
+            from mine
+        ), cursor as (
+          select due_order, asked_at, id from mine where id = ${after}::uuid and ${VIEW_CONDITION[view]}
+        ), page as (
+          select id, due_order, asked_at, due_at, opened_at, assignee_id from mine
+           where ${VIEW_CONDITION[view]}
+             and (not exists (select 1 from cursor) or (due_order, asked_at, id) > (select due_order, asked_at, id from cursor))
+           order by due_order, asked_at, id
+           limit ${page.limit + 1}
+        )
+        select counts.assigned, counts.candidates, counts.overdue,
+               a.id, a.task_id, a.agent, a.workflow, a.title, a.spec, a.asked_at, page.opened_at, page.due_at, page.assignee_id
+          from counts
+          left join (page join asks a on a.id = page.id) on true
+         order by page.due_order, page.asked_at, page.id`,
+  );
+  const first = rows[0]!;
+  const found = rows.filter((row) => row.id !== null).map((row) => ({
+    id: row.id!,
+    taskId: row.task_id,
+    agent: row.agent,
+    workflow: row.workflow,
+    title: row.title,
+    spec: row.spec,
+    askedAt: new Date(row.asked_at),
+    openedAt: new Date(row.opened_at),
+    dueAt: row.due_at === null ? null : new Date(row.due_at),
+    assigneeId: row.assignee_id,
+  }));
+  const shown = found.slice(0, page.limit);
+  return {
+    counts: { assigned: Number(first.assigned), candidates: Number(first.candidates), overdue: Number(first.overdue) },
+    rows: shown,
+    next: found.length > page.limit && shown.length > 0 ? shown.at(-1)!.id : null,
+  };
 }
 
 /** Where a task's run stands: its workflow's state and status. */

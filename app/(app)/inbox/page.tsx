@@ -2,8 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { SlaClock } from "@/components/sla-clock";
 import { getDb } from "@/db/client";
-import { getAppRuntime } from "@/lib/app-runtime";
-import { type InboxView, loadInbox, parseInboxView } from "@/lib/inbox";
+import { INBOX_PAGE_SIZE, type InboxView, loadInbox, parseInboxView } from "@/lib/inbox";
 import { formatDuration } from "@/lib/sla-clock";
 import { requirePageUser } from "@/lib/server/session";
 
@@ -18,10 +17,10 @@ const VIEWS: { view: InboxView; label: string; empty: string }[] = [
 
 export default async function InboxPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requirePageUser(["assignee"]);
-  const view = parseInboxView((await searchParams).view);
-  const { runtime } = await getAppRuntime();
+  const params = await searchParams;
+  const view = parseInboxView(params.view);
   const now = new Date();
-  const inbox = await loadInbox(await getDb(), runtime, user.id, view, now);
+  const inbox = await loadInbox(await getDb(), user.id, view, now, { after: typeof params.after === "string" ? params.after : null });
   const current = VIEWS.find((entry) => entry.view === view)!;
   const renderedAt = now.toISOString();
 
@@ -85,6 +84,20 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
           ))}
         </ul>
       )}
+      {view !== "answered" && (inbox.after || inbox.next) ? (
+        <nav className="inbox-meta" aria-label="Pages">
+          <span>
+            {inbox.after ? `${inbox.rows.length} more of ${inbox.counts[view]}` : `The ${inbox.rows.length} due soonest of ${inbox.counts[view]}`}
+            {inbox.after ? (
+              <>
+                {" · "}
+                <Link href={`/inbox?view=${view}`}>back to the soonest due</Link>
+              </>
+            ) : null}
+          </span>
+          {inbox.next ? <Link href={`/inbox?view=${view}&after=${inbox.next}`}>Next {INBOX_PAGE_SIZE} →</Link> : null}
+        </nav>
+      ) : null}
     </section>
   );
 }
