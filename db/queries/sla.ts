@@ -10,6 +10,11 @@ export interface OpenSlotFilters {
   assigneeId?: string;
   /** Only slots already past their due time. */
   breachedOnly?: boolean;
+  /**
+   * Only slots whose clock reads at risk (lib/sla-clock: due within the hour, or less than a quarter
+   * of the window left) — give or take a second at the edges, where the page reads each clock itself.
+   */
+  atRiskOnly?: boolean;
 }
 
 /** One open wait, as the admins' outstanding-work table shows it. */
@@ -49,13 +54,30 @@ const SLOT_QUESTION = sql.raw(`left join lateral (
     from asks a where a.slot_id = s.id order by a.asked_at, a.id limit 1
   ) q on true`);
 
-/** Every open slot across workflows (soonest due first), filtered; at most `limit`. */
-export async function listOpenSlots(db: Db, filters: OpenSlotFilters, now: Date, limit = 500): Promise<OpenSlotRow[]> {
+// Open slots in the order the outstanding-work table lists them (no deadline last), as the
+// slots_open_due_order_idx index holds them.
+const DUE_ORDER = sql.raw(`coalesce(s.due_at, 'infinity'::timestamptz)`);
+
+/**
+ * Every open slot across workflows (soonest due first, then oldest), filtered; at most `limit`, after
+ * the slot `after` when given (the last one of the previous page) — read in the index's order, so a
+ * page costs about its own length however many slots are open.
+ */
+export async function listOpenSlots(db: Db, filters: OpenSlotFilters, now: Date, limit = 500, after?: string | null): Promise<OpenSlotRow[]> {
+  const at = sql`${now.toISOString()}::timestamptz`;
   const conditions: SQL[] = [sql`s.status = 'open'`];
   if (filters.workflow) conditions.push(sql`s.workflow = ${filters.workflow}`);
   if (filters.agent) conditions.push(sql`exists (select 1 from asks a where a.slot_id = s.id and a.agent = ${filters.agent})`);
   if (filters.assigneeId) conditions.push(sql`s.assignee_id = ${filters.assigneeId}`);
-  if (filters.breachedOnly) conditions.push(sql`s.due_at <= ${now.toISOString()}::timestamptz`);
+  if (filters.breachedOnly) conditions.push(sql`${DUE_ORDER} <= ${at}`);
+  if (filters.atRiskOnly) {
+    // A second's slack either way: the page reads the clock of each row in milliseconds.
+    conditions.push(sql`${DUE_ORDER} > ${at} - interval '1 second' and s.due_at is not null
+      and (s.due_at < ${at} + interval '1 hour 1 second' or (s.due_at - ${at}) * 4 < (s.due_at - s.opened_at) + interval '4 seconds')`);
+  }
+  if (after) {
+    conditions.push(sql`(${DUE_ORDER}, s.opened_at, s.id) > (select coalesce(c.due_at, 'infinity'::timestamptz), c.opened_at, c.id from slots c where c.id = ${after}::uuid)`);
+  }
   const rows = await queryRows<{
     id: string;
     workflow: string;
@@ -78,7 +100,7 @@ export async function listOpenSlots(db: Db, filters: OpenSlotFilters, now: Date,
           from slots s left join users u on u.id = s.assignee_id
           ${SLOT_QUESTION}
          where ${sql.join(conditions, sql` and `)}
-         order by s.due_at nulls last, s.opened_at, s.id
+         order by ${DUE_ORDER}, s.opened_at, s.id
          limit ${limit}`,
   );
   return rows.map((row) => ({
@@ -99,11 +121,31 @@ export async function listOpenSlots(db: Db, filters: OpenSlotFilters, now: Date,
   }));
 }
 
-/** What the open-slot filters can choose from: the workflows and agents that have asked anything. */
+/**
+ * What the open-slot filters can choose from: the workflows that have waited and the agents that have
+ * asked anything. Each is a walk from one distinct value to the next along an index (a loose index
+ * scan), a step per name, however many slots and questions there are.
+ */
 export async function listSlaFilterChoices(db: Db): Promise<{ workflows: string[]; agents: string[] }> {
   const [workflows, agents] = await Promise.all([
-    queryRows<{ workflow: string }>(db, sql`select distinct workflow from slots order by workflow`),
-    queryRows<{ agent: string }>(db, sql`select distinct agent from asks where agent is not null order by agent`),
+    queryRows<{ workflow: string }>(
+      db,
+      sql`with recursive names(workflow) as (
+            (select workflow from slots order by workflow limit 1)
+            union all
+            select (select s.workflow from slots s where s.workflow > names.workflow order by s.workflow limit 1) from names where names.workflow is not null
+          )
+          select workflow from names where workflow is not null order by workflow`,
+    ),
+    queryRows<{ agent: string }>(
+      db,
+      sql`with recursive names(agent) as (
+            (select agent from asks where agent is not null order by agent limit 1)
+            union all
+            select (select a.agent from asks a where a.agent > names.agent order by a.agent limit 1) from names where names.agent is not null
+          )
+          select agent from names where agent is not null order by agent`,
+    ),
   ]);
   return { workflows: workflows.map((row) => row.workflow), agents: agents.map((row) => row.agent) };
 }
@@ -171,7 +213,8 @@ export async function readSlaReport(db: Db, since: Date | null, now: Date): Prom
     p95: number | string | null;
   }>(
     db,
-    sql`with history as (
+    // Materialized: the grouping then sorts the period's rows, rather than walking an index of every slot in workflow order.
+    sql`with history as materialized (
           select s.workflow, s.status, s.wait_ms, s.due_at, s.finished_at,
                  coalesce(s.finished_by, s.assignee_id) as person_id,
                  (select a.agent from asks a where a.slot_id = s.id and a.agent is not null order by a.asked_at limit 1) as agent
@@ -273,14 +316,17 @@ function boundsArray(bounds: readonly number[]): SQL {
   return sql`${`{${bounds.join(",")}}`}::float8[]`;
 }
 
-/** Open slots by how long they have been open, in the bars `bounds` (ms) make. */
+/**
+ * Open slots by how long they have been open, in the bars `bounds` (ms) make: one pass over the open
+ * slots' index counting those younger than each bound (plain comparisons, no arithmetic per row).
+ */
 export async function countOpenSlotsByAge(db: Db, bounds: readonly number[], now: Date): Promise<number[]> {
-  const rows = await queryRows<{ bucket: number | string; count: number | string }>(
-    db,
-    sql`select width_bucket(extract(epoch from (${now.toISOString()}::timestamptz - opened_at)) * 1000, ${boundsArray(bounds)}) as bucket, count(*) as count
-          from slots where status = 'open' group by 1`,
+  const younger = bounds.map(
+    (bound, index) => sql`count(*) filter (where opened_at > ${now.toISOString()}::timestamptz - ${bound}::float8 * interval '1 millisecond') as ${sql.raw(`younger_${index}`)}`,
   );
-  return countsFrom(rows, bounds);
+  const [row] = await queryRows<Record<string, number | string>>(db, sql`select ${sql.join(younger, sql`, `)}, count(*) as total from slots where status = 'open'`);
+  const below = [...bounds.map((_, index) => Number(row![`younger_${index}`])), Number(row!.total)];
+  return below.map((count, index) => count - (below[index - 1] ?? 0));
 }
 
 /** Answered slots of a period by how long they waited for their answer, in the bars `bounds` (ms) make. */

@@ -29,6 +29,10 @@ test("an admin sees an open wait on the SLA page, reassigns it, and the new assi
   await expect(row.locator(".sla-clock")).toHaveText(/^1d 23h left$|^2d left$/);
   await expect(row.locator(".sla-clock")).toHaveAttribute("data-band", "on-time");
 
+  // The list of people is offered in the row whose "Reassign…" was followed, not in every row.
+  await expect(admin.getByRole("combobox", { name: /^Reassign/ })).toHaveCount(0);
+  await row.getByRole("link", { name: /^Reassign/ }).click();
+  await expect(admin.getByRole("combobox", { name: /^Reassign/ })).toHaveCount(1);
   await row.getByRole("combobox", { name: /^Reassign/ }).selectOption({ label: people.otherAssignee.name });
   await row.getByRole("button", { name: "Reassign" }).click();
   await expect(row.getByRole("status")).toHaveText(`Reassigned to ${people.otherAssignee.name}.`);
@@ -55,6 +59,9 @@ test("an admin sees an open wait on the SLA page, reassigns it, and the new assi
   await expect(admin.getByTestId("open-slot").filter({ hasText: merchant })).toHaveCount(0);
   await admin.goto("/admin/sla?band=at-risk");
   await expect(admin.getByTestId("open-slot").filter({ hasText: merchant })).toHaveCount(0);
+
+  // The SLA numbers say when they were worked out.
+  await expect(admin.getByTestId("sla-read-at")).toContainText(/^As of \d+ \w+, \d\d:\d\d UTC/);
 
   // Reminding with no notifier configured says so rather than pretending.
   await admin.goto("/admin/sla");

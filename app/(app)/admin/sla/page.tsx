@@ -2,33 +2,15 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { SlaClock } from "@/components/sla-clock";
 import { getDb } from "@/db/client";
-import {
-  countAnsweredByWait,
-  countOpenSlotsByAge,
-  listLongestWaits,
-  listOpenSlots,
-  listSlaFilterChoices,
-  readSlaReport,
-  type LongWaitRow,
-  type OpenSlotRow,
-  type SlaGroup,
-  type SlaNumbers,
-} from "@/db/queries/sla";
+import { countOpenSlotsByAge, listOpenSlots, listSlaFilterChoices, type LongWaitRow, type OpenSlotRow, type SlaNumbers } from "@/db/queries/sla";
 import { listUsers } from "@/db/queries/users";
 import { formatDuration, readClock } from "@/lib/sla-clock";
-import {
-  formatShare,
-  OPEN_AGE_BUCKETS,
-  parseSlaPeriod,
-  periodStart,
-  SLA_PERIOD_LABELS,
-  SLA_PERIODS,
-  type SlaPeriod,
-  TIME_TO_ANSWER_BUCKETS,
-} from "@/lib/sla-numbers";
+import { slaHistoryFor } from "@/lib/sla-history";
+import { formatShare, OPEN_AGE_BUCKETS, parseSlaPeriod, SLA_PERIOD_LABELS, SLA_PERIODS, type SlaPeriod, TIME_TO_ANSWER_BUCKETS } from "@/lib/sla-numbers";
 import { requirePageUser } from "@/lib/server/session";
 import { reassignSlotAction, remindAction } from "../actions";
 import { BarChart } from "./bar-chart";
+import { NumbersTable } from "./numbers-table";
 import { SlotActions } from "./slot-actions";
 import { isUuid } from "@/lib/ids";
 
@@ -43,6 +25,11 @@ function single(value: string | string[] | undefined): string | undefined {
   const text = Array.isArray(value) ? value[0] : value;
   return text?.trim() || undefined;
 }
+
+/** How many open waits the outstanding-work table lists at a time. */
+const OPEN_PAGE_SIZE = 50;
+/** How many people the SLA numbers by person list, most breaches first, unless all are asked for. */
+const PEOPLE_SHOWN = 25;
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
 
@@ -78,46 +65,6 @@ function longWaitSentence(row: LongWaitRow) {
 
 function percentile(value: number | null): string {
   return value === null ? "—" : formatDuration(value);
-}
-
-function NumbersTable({ caption, groups, nameHeader }: { caption: string; groups: SlaGroup[]; nameHeader: string }) {
-  return (
-    <table className="table sla-table">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{nameHeader}</th>
-          <th scope="col">Within SLA</th>
-          <th scope="col">Breaches</th>
-          <th scope="col">p50</th>
-          <th scope="col">p90</th>
-          <th scope="col">p95</th>
-          <th scope="col">Finished</th>
-        </tr>
-      </thead>
-      <tbody>
-        {groups.length === 0 ? (
-          <tr>
-            <td colSpan={7} className="muted">
-              Nothing finished in this period.
-            </td>
-          </tr>
-        ) : (
-          groups.map((group) => (
-            <tr key={group.key ?? "none"}>
-              <th scope="row">{group.label ?? (nameHeader === "Agent" ? "— a flow's own question" : "—")}</th>
-              <td>{formatShare(group.withinSla, group.total)}</td>
-              <td className={group.breaches > 0 ? "breaches" : undefined}>{group.breaches}</td>
-              <td>{percentile(group.p50)}</td>
-              <td>{percentile(group.p90)}</td>
-              <td>{percentile(group.p95)}</td>
-              <td>{group.total}</td>
-            </tr>
-          ))
-        )}
-      </tbody>
-    </table>
-  );
 }
 
 function Summary({ numbers }: { numbers: SlaNumbers }) {
@@ -159,22 +106,32 @@ export default async function AdminSlaPage({ searchParams }: { searchParams: Pro
   const assignee = single(params.assignee);
   const band = BANDS.find((candidate) => candidate === single(params.band)) as BandFilter | undefined;
   const period: SlaPeriod = parseSlaPeriod(single(params.period));
-  const since = periodStart(period, now);
+  const after = single(params.after);
+  const reassigning = single(params.reassign);
   const db = await getDb();
 
-  const [open, choices, people, report, longest, ages, waits] = await Promise.all([
-    listOpenSlots(db, { workflow, agent, assigneeId: assignee && isUuid(assignee) ? assignee : undefined, breachedOnly: band === "breached" }, now),
+  const [page, choices, people, history, ages] = await Promise.all([
+    listOpenSlots(
+      db,
+      { workflow, agent, assigneeId: assignee && isUuid(assignee) ? assignee : undefined, breachedOnly: band === "breached", atRiskOnly: band === "at-risk" },
+      now,
+      OPEN_PAGE_SIZE + 1,
+      after && isUuid(after) ? after : undefined,
+    ),
     listSlaFilterChoices(db),
     listUsers(db),
-    readSlaReport(db, since, now),
-    listLongestWaits(db, since, now),
+    slaHistoryFor(db, period),
     countOpenSlotsByAge(db, OPEN_AGE_BUCKETS.bounds, now),
-    countAnsweredByWait(db, TIME_TO_ANSWER_BUCKETS.bounds, since, now),
   ]);
+  const { report, longest, waits } = history;
+  const open = page.slice(0, OPEN_PAGE_SIZE);
+  const next = page.length > OPEN_PAGE_SIZE ? open.at(-1)!.id : undefined;
   // The bands come from the same clock the colours do, so "at risk" here is exactly what shows amber.
   const rows = band === "at-risk" ? open.filter((slot) => readClock(slot.openedAt, slot.dueAt, now).band === "at-risk") : open;
   const assignees = people.filter((person) => person.roles.includes("assignee")).map((person) => ({ id: person.id, name: person.name }));
-  const current = { workflow, agent, assignee, band, period: period === "7d" ? undefined : period };
+  const allPeople = single(params.people) === "all";
+  const current = { workflow, agent, assignee, band, period: period === "7d" ? undefined : period, people: allPeople ? "all" : undefined };
+  const here = { ...current, after: after && isUuid(after) ? after : undefined };
   const renderedAt = now.toISOString();
 
   return (
@@ -272,7 +229,8 @@ export default async function AdminSlaPage({ searchParams }: { searchParams: Pro
                     questionId={slot.questionId}
                     label={questionLabel(slot)}
                     assigneeId={slot.assigneeId}
-                    assignees={assignees}
+                    assignees={slot.id === reassigning ? assignees : undefined}
+                    reassignHref={hrefWith(here, { reassign: slot.id })}
                     reassign={reassignSlotAction}
                     remind={remindAction}
                   />
@@ -282,6 +240,12 @@ export default async function AdminSlaPage({ searchParams }: { searchParams: Pro
           </tbody>
         </table>
       )}
+      {here.after || next ? (
+        <nav className="inbox-meta" aria-label="Pages of outstanding work">
+          <span>{here.after ? <Link href={hrefWith(current, {})}>← Soonest due</Link> : `The ${open.length} due soonest`}</span>
+          {next ? <Link href={hrefWith(current, { after: next })}>Next {OPEN_PAGE_SIZE} →</Link> : null}
+        </nav>
+      ) : null}
 
       <div className="sla-charts">
         <BarChart title="Open work by age" labels={OPEN_AGE_BUCKETS.labels} counts={ages} unit="open" />
@@ -289,6 +253,9 @@ export default async function AdminSlaPage({ searchParams }: { searchParams: Pro
       </div>
 
       <h2>SLA numbers</h2>
+      <p className="muted small" data-testid="sla-read-at">
+        As of <time dateTime={history.readAt.toISOString()}>{dateFormat.format(history.readAt)} UTC</time>: worked out from every finished wait at most once a minute.
+      </p>
       <nav className="tabs" aria-label="Period">
         {SLA_PERIODS.map((choice) => (
           <Link key={choice} href={hrefWith(current, { period: choice === "7d" ? undefined : choice })} aria-current={choice === period ? "page" : undefined}>
@@ -314,7 +281,13 @@ export default async function AdminSlaPage({ searchParams }: { searchParams: Pro
       <div className="sla-tables">
         <NumbersTable caption="By workflow" nameHeader="Workflow" groups={report.byWorkflow} />
         <NumbersTable caption="By agent" nameHeader="Agent" groups={report.byAgent} />
-        <NumbersTable caption="By person (who answered, or whom an expired wait was for)" nameHeader="Person" groups={report.byPerson} />
+        <NumbersTable
+          caption="By person (who answered, or whom an expired wait was for)"
+          nameHeader="Person"
+          groups={report.byPerson}
+          limit={allPeople ? undefined : PEOPLE_SHOWN}
+          more={<Link href={hrefWith(current, { people: "all" })}>Show all {report.byPerson.length} people</Link>}
+        />
       </div>
     </section>
   );

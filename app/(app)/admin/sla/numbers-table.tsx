@@ -1,0 +1,75 @@
+import type { ReactNode } from "react";
+import type { SlaGroup } from "@/db/queries/sla";
+import { formatDuration } from "@/lib/sla-clock";
+import { formatShare } from "@/lib/sla-numbers";
+
+function percentile(value: number | null): string {
+  return value === null ? "—" : formatDuration(value);
+}
+
+/**
+ * One breakdown of the SLA numbers (by workflow, agent or person), in the order given — most
+ * breaches first. With `limit`, only that many rows are shown and a last row says how many more there
+ * are, with `more` (a link to the whole table): a thousand people would otherwise make the page a
+ * megabyte long.
+ */
+export function NumbersTable({
+  caption,
+  groups,
+  nameHeader,
+  limit,
+  more,
+}: {
+  caption: string;
+  groups: SlaGroup[];
+  nameHeader: string;
+  limit?: number;
+  more?: ReactNode;
+}) {
+  const shown = limit === undefined ? groups : groups.slice(0, limit);
+  const hidden = groups.length - shown.length;
+  return (
+    <table className="table sla-table">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{nameHeader}</th>
+          <th scope="col">Within SLA</th>
+          <th scope="col">Breaches</th>
+          <th scope="col">p50</th>
+          <th scope="col">p90</th>
+          <th scope="col">p95</th>
+          <th scope="col">Finished</th>
+        </tr>
+      </thead>
+      <tbody>
+        {groups.length === 0 ? (
+          <tr>
+            <td colSpan={7} className="muted">
+              Nothing finished in this period.
+            </td>
+          </tr>
+        ) : (
+          shown.map((group) => (
+            <tr key={group.key ?? "none"}>
+              <th scope="row">{group.label ?? (nameHeader === "Agent" ? "— a flow's own question" : "—")}</th>
+              <td>{formatShare(group.withinSla, group.total)}</td>
+              <td className={group.breaches > 0 ? "breaches" : undefined}>{group.breaches}</td>
+              <td>{percentile(group.p50)}</td>
+              <td>{percentile(group.p90)}</td>
+              <td>{percentile(group.p95)}</td>
+              <td>{group.total}</td>
+            </tr>
+          ))
+        )}
+        {hidden > 0 ? (
+          <tr>
+            <td colSpan={7} className="muted" data-testid="sla-table-more">
+              …and {hidden} more with fewer breaches. {more}
+            </td>
+          </tr>
+        ) : null}
+      </tbody>
+    </table>
+  );
+}
