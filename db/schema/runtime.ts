@@ -123,6 +123,14 @@ export const asks = pgTable(
     // "Is anything still waiting on this task?" stays one index probe however long the task's history.
     index("asks_open_task_idx").on(table.taskId).where(sql`${table.status} = 'open'`),
     uniqueIndex("asks_step_key").on(table.stepKey).where(sql`${table.stepKey} is not null`),
+    // The inbox: a person's open slots' questions still waiting, with what orders them, from the index alone.
+    index("asks_open_slot_idx")
+      .on(table.slotId, table.askedAt, table.id)
+      .where(sql`${table.status} = 'open' and ${table.reason} is null`),
+    // "Answered by me": a person's newest answers.
+    index("asks_answered_by_idx").on(table.answeredBy, table.answeredAt).where(sql`${table.answeredBy} is not null`),
+    // The SLA page's agent filter lists each agent that asked, one index step per name.
+    index("asks_agent_idx").on(table.agent).where(sql`${table.agent} is not null`),
   ],
 );
 
@@ -165,6 +173,14 @@ export const slots = pgTable(
     index("slots_instance_idx").on(table.workflowInstanceId),
     // SLA numbers read the finished and expired slots of a period.
     index("slots_history_idx").on(table.finishedAt).where(sql`${table.status} in ('finished', 'expired')`),
+    // Outstanding work, soonest due first and no deadline last: a page of it is a page of this index.
+    index("slots_open_due_order_idx")
+      .on(sql`coalesce(${table.dueAt}, 'infinity'::timestamptz)`, table.openedAt, table.id)
+      .where(sql`${table.status} = 'open'`),
+    // "Answered by me": the slots a person finished, newest first.
+    index("slots_finished_by_idx").on(table.finishedBy, table.finishedAt).where(sql`${table.finishedBy} is not null`),
+    // The SLA page's workflow filter lists each workflow that waited, one index step per name.
+    index("slots_workflow_idx").on(table.workflow),
   ],
 );
 
