@@ -3,7 +3,9 @@
 // (the benchmark prints the measured stretch's window, in seconds since the server started).
 // Self time by function and by package; with patterns (regular expressions over "function url"),
 // the share of samples with a matching frame anywhere on the stack (inclusive time).
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { SourceMap } from "node:module";
+import { fileURLToPath } from "node:url";
 
 interface ProfileNode {
   id: number;
@@ -19,18 +21,49 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-/** Where a frame's code lives: a package, the app's bundle, Node itself, or V8's own states. */
-function packageOf(url: string, name: string): string {
+const sourceMaps = new Map<string, SourceMap | null>();
+
+/** The source a bundled frame came from, through the build's source map (Turbopack writes one per chunk). */
+function originalSource(url: string, line: number, column: number): string | undefined {
+  if (!url.startsWith("file://") || !url.includes("/.next")) return undefined;
+  const file = fileURLToPath(url);
+  if (!sourceMaps.has(file)) {
+    const mapFile = `${file}.map`;
+    sourceMaps.set(file, existsSync(mapFile) ? new SourceMap(JSON.parse(readFileSync(mapFile, "utf8")) as ConstructorParameters<typeof SourceMap>[0]) : null);
+  }
+  const entry = sourceMaps.get(file)?.findEntry(line, column) as { originalSource?: string } | undefined;
+  return entry?.originalSource;
+}
+
+/** Where a frame's code lives: a package, the app's own code, Node itself, or V8's own states. */
+function packageOf(frame: ProfileNode["callFrame"]): string {
+  const { url, functionName: name } = frame;
   if (!url) return name.startsWith("(") ? name : "(native)";
-  const modules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  const where = originalSource(url, frame.lineNumber, frame.columnNumber) ?? url;
+  const modules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(where);
   if (modules) {
     // Next's compiled copies of its dependencies: name the dependency.
-    const compiled = /next\/dist\/compiled\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+    const compiled = /next\/dist\/compiled\/((?:@[^/]+\/)?[^/]+)/.exec(where);
     return compiled ? `next/compiled/${compiled[1]}` : modules[1]!;
   }
-  if (url.includes("/.next")) return `app bundle (${url.split("/").at(-1)})`;
-  if (url.startsWith("node:")) return "node";
-  return url;
+  if (where.startsWith("node:")) return "node";
+  const project = /(?:\[project\]\/|\/)((?:app|lib|db|components)\/[^?]*)/.exec(where);
+  if (project) return `parley: ${project[1]!.split("/").slice(0, 2).join("/")}`;
+  if (where.includes("/.next")) return `bundle (${where.split("/").at(-1)})`;
+  return where;
+}
+
+/** A package's share of the work, rolled up: the framework, the database client, sign-in, the model SDK, our code. */
+export function bucketOf(pkg: string): string {
+  if (/^next|^react|^@next|^scheduler/.test(pkg)) return "Next.js and React (routing, actions, rendering)";
+  if (/^postgres$|^drizzle-orm/.test(pkg)) return "database client (postgres.js, drizzle)";
+  if (/^next-auth|^@auth|^jose|^@panva|^bcrypt/.test(pkg)) return "sign-in and sessions (next-auth, jose)";
+  if (/^ai$|^@ai-sdk|^zod|^@standard-schema/.test(pkg)) return "AI SDK and zod";
+  if (pkg.startsWith("parley: ")) return "Parley's own code (app, lib, db)";
+  if (pkg === "node") return "Node.js internals (streams, sockets, async hooks)";
+  if (pkg === "(garbage collector)") return "garbage collection";
+  if (pkg === "(idle)") return "idle";
+  return "native code and the rest (syscalls, V8)";
 }
 
 /**
@@ -43,6 +76,8 @@ export function summariseProfile(profile: CpuProfile, patterns: readonly RegExp[
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const selfByFunction = new Map<string, number>();
   const selfByPackage = new Map<string, number>();
+  const selfByBucket = new Map<string, number>();
+  const packageByNode = new Map<number, string>();
   const inclusive = patterns.map(() => 0);
   let total = 0;
   let elapsedUs = 0;
@@ -52,11 +87,15 @@ export function summariseProfile(profile: CpuProfile, patterns: readonly RegExp[
     const ms = (profile.timeDeltas[index] ?? 0) / 1000;
     total += ms;
     const node = byId.get(id)!;
-    const { functionName, url, lineNumber } = node.callFrame;
-    const key = `${functionName || "(anonymous)"} ${url.split("/").slice(-2).join("/")}:${lineNumber + 1}`;
+    const { functionName, url, lineNumber, columnNumber } = node.callFrame;
+    const where = originalSource(url, lineNumber, columnNumber) ?? url;
+    const key = `${functionName || "(anonymous)"} ${where.split("/").slice(-3).join("/")}${where === url ? `:${lineNumber + 1}` : ""}`;
     selfByFunction.set(key, (selfByFunction.get(key) ?? 0) + ms);
-    const pkg = packageOf(url, functionName);
+    if (!packageByNode.has(id)) packageByNode.set(id, packageOf(node.callFrame));
+    const pkg = packageByNode.get(id)!;
     selfByPackage.set(pkg, (selfByPackage.get(pkg) ?? 0) + ms);
+    const bucket = bucketOf(pkg);
+    selfByBucket.set(bucket, (selfByBucket.get(bucket) ?? 0) + ms);
     if (patterns.length === 0) return;
     const stack: string[] = [];
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
@@ -68,7 +107,7 @@ export function summariseProfile(profile: CpuProfile, patterns: readonly RegExp[
     });
   });
   const sorted = (map: Map<string, number>) => [...map.entries()].sort((a, b) => b[1] - a[1]);
-  return { totalMs: total, selfByFunction: sorted(selfByFunction), selfByPackage: sorted(selfByPackage), inclusive: patterns.map((pattern, which) => [pattern.source, inclusive[which]!] as const) };
+  return { totalMs: total, selfByFunction: sorted(selfByFunction), selfByPackage: sorted(selfByPackage), selfByBucket: sorted(selfByBucket), inclusive: patterns.map((pattern, which) => [pattern.source, inclusive[which]!] as const) };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -80,6 +119,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const summary = summariseProfile(JSON.parse(readFileSync(file, "utf8")) as CpuProfile, patterns.map((pattern) => new RegExp(pattern)), window);
   const percent = (ms: number) => `${((100 * ms) / summary.totalMs).toFixed(1)}%`;
   console.log(`sampled ${(summary.totalMs / 1000).toFixed(2)} s`);
+  console.log("\nself time by kind of work:");
+  for (const [name, ms] of summary.selfByBucket) console.log(`  ${percent(ms).padStart(6)}  ${name}`);
   console.log("\nself time by package:");
   for (const [name, ms] of summary.selfByPackage.slice(0, 25)) console.log(`  ${percent(ms).padStart(6)}  ${name}`);
   console.log("\nself time by function:");
