@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import { type AnsweredQuestionRow, listAnsweredBy, readOpenInbox } from "@/db/queries/inbox";
+import { type AnsweredQuestionRow, countAnsweredBy, listAnsweredBy, readOpenInbox } from "@/db/queries/inbox";
 import type { QuestionRow } from "@/db/queries/runtime-questions";
 import { describeTasks, type TaskSubject } from "@/lib/example/task-subjects";
 import { isUuid } from "@/lib/ids";
@@ -32,12 +32,15 @@ export interface InboxRow {
 
 /** How many open questions a page of the inbox shows. */
 export const INBOX_PAGE_SIZE = 50;
+/** How many answered questions "Answered by me" lists (and counts), newest first. */
+const ANSWERED_LISTED = 50;
 
 /** What the inbox page shows. */
 export interface Inbox {
   view: InboxView;
   /** One page of the view's open questions, soonest due first. */
   rows: InboxRow[];
+  /** What they answered, newest first: read in the "answered" view only (the others count it). */
   answered: (AnsweredQuestionRow & { asker: Asker; subject: TaskSubject | undefined })[];
   /** Every open question in each view (not only this page's); "answered" counts what is listed. */
   counts: Record<InboxView, number>;
@@ -69,14 +72,16 @@ export async function loadInbox(
   options: { after?: string | null; pageSize?: number } = {},
 ): Promise<Inbox> {
   const after = isUuid(options.after) ? options.after : null;
-  const [open, answered] = await Promise.all([
+  // Only the view shown is read in full; the others are counted.
+  const [open, answered, answeredCount] = await Promise.all([
     readOpenInbox(db, userId, view === "answered" ? "assigned" : view, now, { limit: view === "answered" ? 0 : (options.pageSize ?? INBOX_PAGE_SIZE), after }),
-    listAnsweredBy(db, userId),
+    view === "answered" ? listAnsweredBy(db, userId, ANSWERED_LISTED) : [],
+    view === "answered" ? undefined : countAnsweredBy(db, userId, ANSWERED_LISTED),
   ]);
   const subjects = await describeTasks(db, [...open.rows.map((question) => question.taskId), ...answered.map((question) => question.taskId)]);
   const rows: InboxRow[] = open.rows.map((question) => ({
     id: question.id,
-    headline: headlineOf(question),
+    headline: question.headline,
     asker: askerOf(question),
     subject: subjects.get(question.taskId),
     openedAt: question.openedAt,
@@ -87,7 +92,7 @@ export async function loadInbox(
     view,
     rows,
     answered: answered.map((question) => ({ ...question, asker: askerOf(question), subject: subjects.get(question.taskId) })),
-    counts: { ...open.counts, answered: answered.length },
+    counts: { ...open.counts, answered: answeredCount ?? answered.length },
     after: view === "answered" ? null : after,
     next: open.next,
   };

@@ -2,7 +2,6 @@ import type { ModelMessage } from "ai";
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../client";
 import type { RunStatus } from "../schema";
-import type { QuestionSpec } from "../../lib/questions/question-spec";
 
 /** A question someone answered (or that closed with nothing while it was theirs), for "Answered by me". */
 export interface AnsweredQuestionRow {
@@ -20,8 +19,9 @@ export interface AnsweredQuestionRow {
 }
 
 /**
- * The questions `userId` answered (or whose slot they finished), newest first: by when the answer was
- * recorded on the question, else when its slot was finished.
+ * The questions `userId` answered (or whose slot they finished), as the statement's `a` (question) and
+ * `s` (its slot), for "Answered by me" newest first: by when the answer was recorded on the question,
+ * else when its slot was finished.
  *
  * Read from three short index scans rather than every question and slot: the newest `limit` recorded
  * as theirs, those recorded as theirs without a time yet, and the questions of the newest `limit`
@@ -29,7 +29,25 @@ export interface AnsweredQuestionRow {
  * because the runtime records an answer on a question no earlier than its slot finishes, and only in
  * the name of whoever finished it.
  */
+function answeredBy(userId: string, limit: number): { with: SQL; from: SQL } {
+  return {
+    with: sql`with mine as (
+          (select id from asks where answered_by = ${userId} and answered_at is not null order by answered_at desc limit ${limit})
+          union
+          select id from asks where answered_by = ${userId} and answered_at is null
+          union
+          (select a.id from (select id from slots s where finished_by = ${userId} and exists (select 1 from asks where slot_id = s.id)
+                               order by finished_at desc limit ${limit}) s
+             join asks a on a.slot_id = s.id)
+        )`,
+    from: sql`from mine join asks a on a.id = mine.id left join slots s on s.id = a.slot_id
+         where a.answered_by = ${userId} or s.finished_by = ${userId}`,
+  };
+}
+
+/** The questions `userId` answered (or whose slot they finished), newest first; at most `limit`. */
 export async function listAnsweredBy(db: Db, userId: string, limit = 50): Promise<AnsweredQuestionRow[]> {
+  const answered = answeredBy(userId, limit);
   const rows = await queryRows<{
     id: string;
     task_id: string;
@@ -44,19 +62,10 @@ export async function listAnsweredBy(db: Db, userId: string, limit = 50): Promis
     wait_ms: string | number | null;
   }>(
     db,
-    sql`with mine as (
-          (select id from asks where answered_by = ${userId} and answered_at is not null order by answered_at desc limit ${limit})
-          union
-          select id from asks where answered_by = ${userId} and answered_at is null
-          union
-          (select a.id from (select id from slots s where finished_by = ${userId} and exists (select 1 from asks where slot_id = s.id)
-                               order by finished_at desc limit ${limit}) s
-             join asks a on a.slot_id = s.id)
-        )
+    sql`${answered.with}
         select a.id, a.task_id, a.agent, a.workflow, a.title, a.spec #>> '{fields,0,question}' as question, a.status, a.reason,
                a.asked_at, coalesce(a.answered_at, s.finished_at) as answered_at, s.wait_ms
-          from mine join asks a on a.id = mine.id left join slots s on s.id = a.slot_id
-         where a.answered_by = ${userId} or s.finished_by = ${userId}
+          ${answered.from}
          order by coalesce(a.answered_at, s.finished_at) desc nulls last
          limit ${limit}`,
   );
@@ -75,6 +84,13 @@ export async function listAnsweredBy(db: Db, userId: string, limit = 50): Promis
   }));
 }
 
+/** How many questions {@link listAnsweredBy} lists for `userId` with that `limit`, without reading them. */
+export async function countAnsweredBy(db: Db, userId: string, limit = 50): Promise<number> {
+  const answered = answeredBy(userId, limit);
+  const [row] = await queryRows<{ count: number | string }>(db, sql`${answered.with} select count(*) as count from (select 1 ${answered.from} limit ${limit}) listed`);
+  return Number(row?.count ?? 0);
+}
+
 /** The open questions a person may answer, split as the inbox shows them. */
 export type OpenInboxView = "assigned" | "candidates" | "overdue";
 
@@ -84,8 +100,8 @@ export interface OpenQuestionRow {
   taskId: string;
   agent: string | null;
   workflow: string | null;
-  title: string | null;
-  spec: QuestionSpec;
+  /** The question in the asker's own words: its title, its spec's title, or its first field's question. */
+  headline: string;
   askedAt: Date;
   openedAt: Date;
   dueAt: Date | null;
@@ -129,8 +145,7 @@ export async function readOpenInbox(
     task_id: string;
     agent: string | null;
     workflow: string | null;
-    title: string | null;
-    spec: QuestionSpec;
+    headline: string;
     asked_at: string | Date;
     opened_at: string | Date;
     due_at: string | Date | null;
@@ -157,7 +172,9 @@ export async function readOpenInbox(
            limit ${page.limit + 1}
         )
         select counts.assigned, counts.candidates, counts.overdue,
-               a.id, a.task_id, a.agent, a.workflow, a.title, a.spec, a.asked_at, page.opened_at, page.due_at, page.assignee_id
+               a.id, a.task_id, a.agent, a.workflow,
+               coalesce(a.title, a.spec ->> 'title', a.spec #>> '{fields,0,question}', 'A question') as headline,
+               a.asked_at, page.opened_at, page.due_at, page.assignee_id
           from counts
           left join (page join asks a on a.id = page.id) on true
          order by page.due_order, page.asked_at, page.id`,
@@ -168,8 +185,7 @@ export async function readOpenInbox(
     taskId: row.task_id,
     agent: row.agent,
     workflow: row.workflow,
-    title: row.title,
-    spec: row.spec,
+    headline: row.headline,
     askedAt: new Date(row.asked_at),
     openedAt: new Date(row.opened_at),
     dueAt: row.due_at === null ? null : new Date(row.due_at),

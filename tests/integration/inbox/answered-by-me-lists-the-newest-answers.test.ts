@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Db, queryRows } from "@/db/client";
-import { listAnsweredBy } from "@/db/queries/inbox";
+import { countAnsweredBy, listAnsweredBy } from "@/db/queries/inbox";
 import { insertUsersIfAbsent } from "@/db/queries/users";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "@/tests/support/databases";
 import { type SeededWait, seedWaits } from "./seed-waits";
@@ -29,7 +29,7 @@ describe.each(DATABASE_KINDS)("answered by me (%s)", (kind) => {
     database = undefined;
   });
 
-  it("lists the newest answers first: a flow's answered at once, an agent's once its run took the answer, one deposited but not yet taken by when it was deposited", async () => {
+  it("lists (and counts) the newest answers first: a flow's answered at once, an agent's once its run took the answer, one deposited but not yet taken by when it was deposited", async () => {
     database = await createTestDatabase(kind);
     const db = database.db;
     const [sam, priya] = await insertUsersIfAbsent(db, [
@@ -68,7 +68,9 @@ describe.each(DATABASE_KINDS)("answered by me (%s)", (kind) => {
     for (const person of [sam!, priya!]) {
       for (const limit of [50, 10, 200]) {
         const listed = await listAnsweredBy(db, person.id, limit);
-        expect(listed.map((row) => row.id), `${person.name}, ${limit}`).toEqual(await byDefinition(db, person.id, limit));
+        const defined = await byDefinition(db, person.id, limit);
+        expect(listed.map((row) => row.id), `${person.name}, ${limit}`).toEqual(defined);
+        expect(await countAnsweredBy(db, person.id, limit), `${person.name}, ${limit}`).toBe(defined.length);
       }
     }
     const [newest, second] = await listAnsweredBy(db, sam!.id, 2);

@@ -65,6 +65,12 @@ describe.each(DATABASE_KINDS)("the inbox at a page at a time (%s)", (kind) => {
     const assignedIds = everything.filter((question) => question.slot?.assigneeId === sam!.id).map((question) => question.id);
     expect([...first.rows, ...second.rows].map((row) => row.id)).toEqual(assignedIds);
 
+    const answered = await loadInbox(db, sam!.id, "answered", NOW);
+    expect(answered.rows).toEqual([]);
+    expect(answered.answered.map((row) => row.status)).toEqual(["open"]);
+    expect(answered.counts).toEqual(first.counts);
+    expect(first.answered).toEqual([]);
+
     const candidates = await loadInbox(db, sam!.id, "candidates", NOW, { pageSize: 50 });
     expect(candidates.rows.map((row) => row.id)).toEqual(everything.filter((question) => question.slot?.assigneeId !== sam!.id).map((question) => question.id));
     expect(candidates.rows.every((row) => !row.assignedToMe)).toBe(true);
