@@ -10,7 +10,7 @@
  * answers (two people, or one person twice, at the same moment) must each have exactly one winner.
  */
 import { fork } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync, readdirSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -51,6 +51,8 @@ const REVIEWS = setting("BENCH_HTTP_REVIEWS", 2_000);
 /** Percent of the reviews answered (untimed) before the load, so their filer has a questionnaire open. */
 const QUESTIONNAIRE_PERCENT = setting("BENCH_HTTP_QUESTIONNAIRE_PERCENT", 33);
 const RACES = setting("BENCH_HTTP_RACES", 100);
+/** Calls of the same action without a session afterwards: what Next.js's action pipeline costs by itself. */
+const FLOOR_CALLS = setting("BENCH_HTTP_FLOOR_CALLS", 2_000);
 const WARMUP = setting("BENCH_HTTP_WARMUP", 200);
 const CONNECTIONS = setting("BENCH_HTTP_CONNECTIONS", 64);
 const LOADERS = Math.max(1, setting("BENCH_HTTP_LOADERS", 2));
@@ -255,6 +257,22 @@ const [jobsRun] = await database.postgres!<{ during: number; after: number }[]>`
   from jobs where status = 'done' and finished_at >= ${new Date(loadStart).toISOString()}::timestamptz`;
 const activity: DatabaseActivity = await stats.read();
 await stats.close();
+
+// The floor, in the same run: the same action, same body and headers, from a signed-out caller — it
+// reads the cookie, finds no session and says so. Nothing of Parley's runs but that.
+log(`floor: ${FLOOR_CALLS} calls of the answer action without a session…`);
+const floorCpuBefore = cpuMs(server.pid);
+const floorStart = Date.now();
+const floor = await runLoad(
+  Array.from({ length: FLOOR_CALLS }, (_, index): LoadItem => {
+    const questionId = randomUUID();
+    return { type: "answer", questionId, person: index % PEOPLE, fields: { answer: AGENT_ANSWER_TEXT, questionId }, signedOut: true };
+  }),
+);
+const floorEnd = Math.max(...floor.results.map((result) => result.end));
+const floorCpuMs = (cpuMs(server.pid) - floorCpuBefore) / FLOOR_CALLS;
+const floorPerSecond = FLOOR_CALLS / ((floorEnd - floorStart) / 1000);
+const floorRefused = floor.results.filter((result) => result.status === 200 && result.outcome === "unavailable").length;
 for (const child of loaders) child.send({ type: "exit" });
 
 // ── Afterwards: count in the database ─────────────────────────────────────────────────────────────
@@ -273,13 +291,16 @@ const raceConflict = races.filter((pair) => pair.some((result) => result.outcome
 const raceBothWon = races.filter((pair) => pair.filter((result) => result.outcome === "answered").length > 1).length;
 const loserReplies = new Map<string, number>();
 for (const result of races.flat().filter((each) => each.outcome !== "answered")) {
-  const reply = `HTTP ${result.status} ${result.outcome}: ${result.message.replace(/\d.*?GMT\)/, "…").slice(0, 160)}`;
+  const reply = `HTTP ${result.status} ${result.outcome}: ${result.message.replace(/^.*? already answered this question .*? ago \([^)]*\)/, "(someone) already answered this question (when)").slice(0, 160)}`;
   loserReplies.set(reply, (loserReplies.get(reply) ?? 0) + 1);
 }
 log(`the races' losing replies: ${[...loserReplies].map(([reply, count]) => `${count} × ${reply}`).join("; ")}`);
 const [taskStates] = await database.postgres!<{ open: number }[]>`select count(*)::int as open from asks where status = 'open'`;
 
 const errors = allResults.filter((result) => result.status !== 200 || (result.outcome !== "answered" && !result.race));
+const failedRequests = allResults.filter((result) => result.status !== 200).length;
+const agentAskIds = new Set(open.filter((question) => question.kind === "agent").map((question) => question.questionId));
+const acceptedAgentAsks = accepted.filter((result) => agentAskIds.has(result.questionId)).length;
 const serverErrorLines = server.errors().split("\n").filter((line) => line.trim() !== "");
 if (serverErrorLines.length > 0) log(`the server's stderr:\n${serverErrorLines.slice(0, 40).join("\n")}`);
 await server.stop();
@@ -345,6 +366,7 @@ ${table(
 - Server RSS: ${figure(rssAtStart)} MiB once ready, ${figure(rssAfterSignIn)} MiB after the sign-ins, ${figure(rssAfterWarmup)} MiB after the warm-up; during the load steady ${figure(rssSteady)} MiB (median over its second half) and peak ${figure(rssPeakLoad)} MiB; ${figure(rssPeak)} MiB at most until drained.
 - Resumed runs drained ${seconds(drainMs)} after the last reply (the worker loop in the server process): answers taken *and* their runs moved on, ${figure(sustainedPerSecond)} per second from the first request until drained.
 - CPU per accepted answer: server ${perAnswer(cpuAtLastAnswer.server - cpuBefore.server)} ms during the load and ${perAnswer(cpuAfter.server - cpuBefore.server)} ms including the drain — about ${figure(answerPathMs)} ms in the answer request and ${figure(workerMsPerJob)} ms per resumed-run job (${jobsRun!.during} jobs ran during the load, ${jobsRun!.after} after; ${figure((jobsRun!.during + jobsRun!.after) / measuredAccepted)} per answer); PostgreSQL ${perAnswer(cpuAfter.postgres - cpuBefore.postgres)} ms; load generators ${perAnswer(load.loaderCpuMs)} ms.
+- Floor, in the same run after the drain: the same action called ${FLOOR_CALLS} times without a session (Next.js's action pipeline and the cookie read, nothing else; ${floorRefused} refused as expected) ran at ${figure(floorPerSecond)} calls/s and ${figure(floorCpuMs)} ms of server CPU each — an accepted answer costs ${figure(answerPathMs / floorCpuMs)}× that in its request alone, ${figure((cpuAfter.server - cpuBefore.server) / measuredAccepted / floorCpuMs)}× with its resumed run.
 - Database per accepted answer, load and drain together: ${activity.statements === null ? "statements not counted (no pg_stat_statements)" : `${perAnswer(activity.statements)} statements + ${perAnswer(activity.transactionControl ?? 0)} BEGIN/COMMIT`}, ${perAnswer(activity.commits)} commits, ${perAnswer(activity.rollbacks)} rollbacks.
 
 Counted in the database afterwards (warm-up and measured answers, ${counts.questions} questions):
@@ -352,20 +374,20 @@ Counted in the database afterwards (warm-up and measured answers, ${counts.quest
 ${table(
   ["", "count", "expected"],
   [
-    ["answers accepted by the server", counts.accepted, `${counts.questions} (one per question)`],
+    ["answers accepted by the server (of the questions answered)", counts.accepted, `${counts.questions} (one per question${failedRequests > 0 ? `; ${failedRequests} requests got no reply` : ""})`],
     ["questions with two accepted answers", counts.acceptedTwice, 0],
     ["accepted answers not in the database as that person's (lost)", counts.lost, 0],
     ["questions answered in the database without an accepted reply", counts.answeredWithoutReply, 0],
-    ["questions `answered`", counts.questionsAnswered, counts.questions],
-    ["slots `finished`", counts.slotsFinished, counts.questions],
-    ["questions with exactly one `answered` event", counts.oneAnsweredEvent, counts.questions],
-    ["questions with exactly one event job (done)", `${counts.oneEventJob} (${counts.eventJobsDone})`, counts.questions],
-    ["Auditor asks with exactly one tool result in conversation_messages", counts.oneToolResult, counts.agentAsks],
-    ["Auditor asks with exactly one `resumed` event", counts.oneResumed, counts.agentAsks],
+    ["questions `answered`", counts.questionsAnswered, counts.accepted],
+    ["slots `finished`", counts.slotsFinished, counts.accepted],
+    ["questions with exactly one `answered` event", counts.oneAnsweredEvent, counts.accepted],
+    ["questions with exactly one event job (done)", `${counts.oneEventJob} (${counts.eventJobsDone})`, counts.accepted],
+    ["Auditor asks with exactly one tool result in conversation_messages", counts.oneToolResult, acceptedAgentAsks],
+    ["Auditor asks with exactly one `resumed` event", counts.oneResumed, acceptedAgentAsks],
     ["questions with any of those more than once", counts.doubled, 0],
     ["jobs queued, running or failed afterwards", counts.jobsLeft, 0],
-    ["Auditor runs moved on to Reimbursing (waiting on the questionnaire)", counts.agentRunsMovedOn, counts.agentAsks],
-    ["questionnaire runs Completed", counts.questionnaireRunsCompleted, counts.questionnaires],
+    ["Auditor runs moved on to Reimbursing (waiting on the questionnaire)", counts.agentRunsMovedOn, acceptedAgentAsks],
+    ["questionnaire runs Completed", counts.questionnaireRunsCompleted, counts.accepted - acceptedAgentAsks],
     ["races with exactly one winner / a conflict for the other", `${raceWon} / ${raceConflict}`, `${races.length} / ${races.length}`],
   ],
 )}

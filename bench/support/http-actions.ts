@@ -52,12 +52,34 @@ export interface Exchange {
   body: string;
 }
 
-/** POSTs a server action the way the browser does (same headers), over `agent`'s kept-alive sockets. */
-export function postAction(
-  agent: http.Agent,
-  base: URL,
-  options: { path: string; actionId: string; routerState: string; cookie?: string; body: Buffer; contentType: string },
-): Promise<Exchange> {
+/** The options of {@link postAction}. */
+export interface ActionPost {
+  path: string;
+  actionId: string;
+  routerState: string;
+  cookie?: string;
+  body: Buffer;
+  contentType: string;
+}
+
+/**
+ * POSTs a server action the way the browser does (same headers), over `agent`'s kept-alive sockets.
+ * Like a browser, it sends again once when a kept-alive socket turns out to have been closed by the
+ * server (its idle timeout) before any reply: the request never arrived.
+ */
+export async function postAction(agent: http.Agent, base: URL, options: ActionPost): Promise<Exchange> {
+  try {
+    return await postOnce(agent, base, options);
+  } catch (error) {
+    if (!(error instanceof StaleSocketError)) throw error;
+    return postOnce(agent, base, options);
+  }
+}
+
+/** A kept-alive socket the server had closed: the request was not received. */
+class StaleSocketError extends Error {}
+
+function postOnce(agent: http.Agent, base: URL, options: ActionPost): Promise<Exchange> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       {
@@ -85,7 +107,10 @@ export function postAction(
         response.on("error", reject);
       },
     );
-    request.on("error", reject);
+    request.on("error", (error: NodeJS.ErrnoException) => {
+      const stale = request.reusedSocket && (error.code === "ECONNRESET" || error.message === "socket hang up");
+      reject(stale ? new StaleSocketError(error.message, { cause: error }) : error);
+    });
     request.end(options.body);
   });
 }

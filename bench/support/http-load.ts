@@ -6,7 +6,7 @@ import { answerOutcome, type AnswerOutcome, formActionBody, postAction, question
 
 /** One thing a virtual client does: answer a question, or send two answers to one question at once. */
 export type LoadItem =
-  | { type: "answer"; questionId: string; person: number; fields: Record<string, string> }
+  | { type: "answer"; questionId: string; person: number; fields: Record<string, string>; signedOut?: boolean }
   | { type: "race"; questionId: string; people: [number, number]; fields: Record<string, string> };
 
 /** What the parent sends: where, as whom, and each client's list. */
@@ -40,7 +40,16 @@ export interface LoadReport {
 
 const clock = () => performance.timeOrigin + performance.now();
 
-async function send(agent: http.Agent, job: LoadJob, base: URL, questionId: string, person: number, fields: Record<string, string>, race: boolean): Promise<LoadResult> {
+async function send(
+  agent: http.Agent,
+  job: LoadJob,
+  base: URL,
+  questionId: string,
+  person: number,
+  fields: Record<string, string>,
+  race: boolean,
+  signedOut = false,
+): Promise<LoadResult> {
   const start = clock();
   try {
     const { body, contentType } = formActionBody(job.actionId, null, fields);
@@ -48,7 +57,7 @@ async function send(agent: http.Agent, job: LoadJob, base: URL, questionId: stri
       path: `/questions/${questionId}`,
       actionId: job.actionId,
       routerState: questionRouterState(questionId),
-      cookie: job.cookies[person],
+      ...(signedOut ? {} : { cookie: job.cookies[person] }),
       body,
       contentType,
     });
@@ -68,7 +77,7 @@ export async function runJob(job: LoadJob, agent: http.Agent): Promise<LoadRepor
     job.clients.map(async (items) => {
       for (const item of items) {
         if (item.type === "answer") {
-          results.push(await send(agent, job, base, item.questionId, item.person, item.fields, false));
+          results.push(await send(agent, job, base, item.questionId, item.person, item.fields, false, item.signedOut));
         } else {
           const [first, second] = item.people;
           results.push(
