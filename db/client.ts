@@ -46,6 +46,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const client = postgres(target.url, {
       max: target.maxConnections ?? 10,
       onnotice: () => {},
+      // After a connection is lost (a database restart), try again soon and often: postgres.js's
+      // default waits up to 20 s between tries, and every request waits with it.
+      backoff: (attempt: number) => Math.min(0.05 * 2 ** attempt, 1),
     });
     return {
       db: drizzlePostgres({ client, schema }) as unknown as Db,
