@@ -20,7 +20,7 @@ import type { AnyWorkflow, RunHandle } from "./define-workflow";
 import { durationToMilliseconds } from "./duration";
 import { type AskPersonOptions, type PersonAsked, questionnaireOf } from "./person";
 import { questionAskedData } from "./question-events";
-import { newTimeOrderedId } from "@/lib/ids";
+import { isUuid, newTimeOrderedId } from "@/lib/ids";
 
 /** What a person submitted: a posted browser form, or text typed per field (terminal, answers file). */
 export type SubmittedAnswer = { form: FormAnswer } | { text: Readonly<Record<string, string | null | undefined>> };
@@ -125,7 +125,8 @@ export function createQuestionDesk(deps: DeskDependencies): QuestionDesk {
   const { db, now, commit } = deps;
 
   async function load(questionId: string, by: string | undefined): Promise<QuestionRow | QuestionUnavailable> {
-    const question = await findQuestion(db, questionId).catch(() => undefined);
+    // A malformed id names no question; a database that fails is an error, never "no such question".
+    const question = isUuid(questionId) ? await findQuestion(db, questionId) : undefined;
     if (!question) return { status: "not_found", questionId, message: "There is no such question." };
     if (by !== undefined && !partiesOf(question).includes(by)) {
       return { status: "forbidden", questionId, message: "This question is not for you." };
@@ -269,7 +270,7 @@ export function createQuestionDesk(deps: DeskDependencies): QuestionDesk {
     questionsFor: (userId) => listAnswerableQuestions(db, userId),
 
     async questionFor(questionId, userId) {
-      const question = await findQuestion(db, questionId).catch(() => undefined);
+      const question = isUuid(questionId) ? await findQuestion(db, questionId) : undefined;
       if (!question) return null;
       return partiesOf(question).includes(userId) || question.answeredBy === userId ? question : null;
     },
