@@ -50,15 +50,15 @@ export function liveEventsFor(change: RuntimeChange): LiveEvent[] {
 }
 
 /**
- * How long a job stays a dead worker's before another takes it over: `PARLEY_JOB_LEASE_MS`, else the
- * runtime's default (a live worker renews its lease while it works).
+ * A length of time in milliseconds from the environment: unset means the runtime's default; anything
+ * but a whole number of at least `minimum` stops the server, naming the variable.
  */
-export function jobLeaseMs(env: Record<string, string | undefined>): number | undefined {
-  const configured = env.PARLEY_JOB_LEASE_MS?.trim();
+export function millisecondsSetting(env: Record<string, string | undefined>, name: string, minimum: number): number | undefined {
+  const configured = env[name]?.trim();
   if (!configured) return undefined;
-  const lease = Number(configured);
-  if (!Number.isInteger(lease) || lease < 100) throw new Error(`PARLEY_JOB_LEASE_MS must be a whole number of milliseconds, at least 100 (it is "${configured}").`);
-  return lease;
+  const value = Number(configured);
+  if (!Number.isInteger(value) || value < minimum) throw new Error(`${name} must be a whole number of milliseconds, at least ${minimum} (it is "${configured}").`);
+  return value;
 }
 
 const GLOBAL_KEY = Symbol.for("parley.app-runtime");
@@ -91,7 +91,10 @@ export function getAppRuntime(): Promise<AppRuntime> {
         await publishLiveEvents(tx, changes.flatMap(liveEventsFor));
         await queueNotices(tx, changes);
       },
-      leaseMs: jobLeaseMs(process.env),
+      // How long a dead worker's job waits to be taken over (a live worker renews its lease).
+      leaseMs: millisecondsSetting(process.env, "PARLEY_JOB_LEASE_MS", 100),
+      // How long one model call may take before the turn fails (and can be retried).
+      turnTimeoutMs: millisecondsSetting(process.env, "PARLEY_TURN_TIMEOUT_MS", 100),
     };
     // Requests run on the shared pool; the worker, a runtime of its own, on its own connections (PGlite has one connection anyway).
     const runtime = createRuntime({ db, ...options });
