@@ -122,6 +122,9 @@ export interface Runtime extends QuestionDesk, SlotReassigner {
   events(taskId: string): Promise<RunEvent[]>;
 }
 
+/** How many overdue slots one SLA sweep expires; a worker that expired this many sweeps again at once. */
+export const SLA_SWEEP_BATCH = 100;
+
 const DEFAULT_LEASE_MS = 30_000;
 const DEFAULT_MAX_JOB_MS = 15 * 60_000;
 const DEFAULT_TURN_TIMEOUT_MS = 2 * 60_000;
@@ -469,7 +472,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 
     sweepExpiredSlots() {
       return commit(async (tx) => {
-        const expired = await expireDueSlots(tx, now());
+        const expired = await expireDueSlots(tx, now(), SLA_SWEEP_BATCH);
         const changes = expired.map(
           (slot): RuntimeChange => ({
             kind: "slot-expired",

@@ -2,7 +2,7 @@
 export type { AgentReply, AskedQuestion } from "./agent-reply";
 export type { Checkpoint } from "./agent-turns";
 export { ASK_TOOL_NAME, askTool } from "./ask-tool";
-export { createRuntime, type Deposit, type RegisteredWorkflow, type Runtime, type RuntimeOptions } from "./create-runtime";
+export { createRuntime, type Deposit, type RegisteredWorkflow, type Runtime, type RuntimeOptions, SLA_SWEEP_BATCH } from "./create-runtime";
 export { type Agent, type AgentDefinition, type AgentMemory, defineAgent, type LoopWorkflow, type TaskReference } from "./define-agent";
 export {
   defineWorkflow,

@@ -1,4 +1,4 @@
-import type { Runtime } from "./create-runtime";
+import { type Runtime, SLA_SWEEP_BATCH } from "./create-runtime";
 
 /** A running worker loop. */
 export interface Worker {
@@ -21,12 +21,14 @@ export function startWorker(runtime: Runtime, options: { intervalMs?: number; on
   const loop = (async () => {
     while (!stopped) {
       woken = false;
+      let backlog = false;
       try {
-        await runtime.tick();
+        // A full sweep means more slots are overdue: catch up before sleeping.
+        backlog = (await runtime.tick()).expired >= SLA_SWEEP_BATCH;
       } catch (error) {
         options.onError?.(error);
       }
-      if (stopped || woken) continue;
+      if (stopped || woken || backlog) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, intervalMs);
         wakeUp = () => {
