@@ -1,7 +1,7 @@
-import { writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { runWithPipes } from "./terminal-run";
 
 describe("parley with nobody at the terminal", () => {
@@ -27,9 +27,15 @@ describe("parley with nobody at the terminal", () => {
 });
 
 describe("parley with --answers FILE.json", () => {
+  const files: string[] = [];
+  afterAll(() => {
+    for (const file of files) rmSync(file, { force: true });
+  });
+
   function answersFile(answers: unknown): string {
     const file = path.join(tmpdir(), `parley-answers-${process.pid}-${Math.random().toString(36).slice(2)}.json`);
     writeFileSync(file, JSON.stringify(answers));
+    files.push(file);
     return file;
   }
 
