@@ -33,6 +33,7 @@ import {
 import { describeMachine } from "./support/machine";
 import { table, writeSection } from "./support/results";
 import { figure, summarise } from "./support/stats";
+import { serverNodeOptions } from "../scripts/build-if-needed.mjs";
 
 const NAME = "answers-over-http";
 const root = path.resolve(import.meta.dirname, "..");
@@ -60,8 +61,8 @@ const PORT = setting("BENCH_HTTP_PORT", 3143);
 const BUILD_DIR = process.env.BENCH_HTTP_BUILD_DIR?.trim() || ".next-http";
 /** A folder to write the server's CPU profile to (`node --cpu-prof`); off unless set. */
 const CPU_PROFILE_DIR = process.env.BENCH_HTTP_CPU_PROFILE?.trim() || undefined;
-/** NODE_OPTIONS for the server, e.g. `--max-old-space-size=128`; none unless set. */
-const SERVER_NODE_OPTIONS = process.env.BENCH_HTTP_SERVER_NODE_OPTIONS?.trim() || undefined;
+/** NODE_OPTIONS for the server: `BENCH_HTTP_SERVER_NODE_OPTIONS`, else what `npm start` gives it (its heap limit). */
+const SERVER_NODE_OPTIONS = process.env.BENCH_HTTP_SERVER_NODE_OPTIONS?.trim() || serverNodeOptions({ ...process.env, NODE_OPTIONS: "" });
 const SETUP_PARALLEL = setting("BENCH_HTTP_SETUP_PARALLEL", 6);
 const TARGETS = { answersPerSecond: 300, lost: 0, double: 0, rssMiB: 250 };
 
@@ -162,7 +163,7 @@ const server = await startServer({
   databaseUrl,
   authSecret: randomBytes(33).toString("base64"),
   ...(CPU_PROFILE_DIR ? { cpuProfileDir: CPU_PROFILE_DIR } : {}),
-  ...(SERVER_NODE_OPTIONS ? { nodeOptions: SERVER_NODE_OPTIONS } : {}),
+  nodeOptions: SERVER_NODE_OPTIONS,
 });
 const rssAtStart = rssMiB(server.pid);
 const buildPath = path.join(root, BUILD_DIR);
@@ -342,7 +343,7 @@ const markdown = `
 ${process.env.BENCH_HTTP_PROVISIONAL === "0" ? "" : "_Provisional: measured while other engineers were building and testing on the same 2 cores; the recorded figures come from a quiet run._\n"}
 ${machine}
 - Command: \`${command}\`
-- Server: \`next start\` (production build in \`${BUILD_DIR}\`) on PostgreSQL, one Node process (its worker loop runs the resumed turns in it), pid sampled for VmRSS every 100 ms${CPU_PROFILE_DIR ? "; under `node --cpu-prof`" : ""}${SERVER_NODE_OPTIONS ? `; NODE_OPTIONS=\`${SERVER_NODE_OPTIONS}\`` : ""}.
+- Server: \`next start\` (production build in \`${BUILD_DIR}\`) on PostgreSQL, one Node process (its worker loop runs the resumed turns in it), pid sampled for VmRSS every 100 ms${CPU_PROFILE_DIR ? "; under `node --cpu-prof`" : ""}; NODE_OPTIONS=\`${SERVER_NODE_OPTIONS}\` (as \`npm start\` runs it unless \`BENCH_HTTP_SERVER_NODE_OPTIONS\` says otherwise).
 - Load: ${CONNECTIONS} concurrent clients over kept-alive HTTP/1.1 connections, in ${LOADERS} child processes (${figure(load.loaderCpuMs / 1000)} s of their CPU in the measured stretch); each client is a few people, answering their own questions one request at a time through \`submitAnswerAction\` with the multipart body and headers Chromium sends (captured from the question page: \`_1_answer\` / \`_1_method\`, \`_1_urgent\`, \`_1_currency\`, \`_1_attendees\`, \`_1_questionId\`, React's \`$ACTION_…\` fields, root \`[null,"$K1"]\`; \`Next-Action\`, \`Next-Router-State-Tree\`, session cookie).
 - Data: ${PEOPLE} assignees, each signed in over HTTP through the sign-in action (${seconds(signInMs)}); ${REVIEWS} reviews started through \`startReview\` and run by the app's runtime until the scripted Auditor parked on each (every assignee is a candidate of its asks, so each slot names ${PEOPLE} people); ${toQuestionnaire.length} of them answered beforehand so their filer has the Reimbursement questionnaire open. Set-up ${seconds(setupMs)}, not timed.
 - Answered: ${warmup.length} warm-up answers (not in the figures), then ${measured.length} answers (${measured.filter((q) => q.kind === "agent").length} Auditor asks → the run resumes and asks the questionnaire; ${measured.filter((q) => q.kind === "questionnaire").length} questionnaires → the run completes) and ${raced.length} races (two requests at once for one ask: ${Math.ceil(raced.length / 2)} by two people, ${Math.floor(raced.length / 2)} by one person twice).

@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // `npm start`: build if the sources changed since the last build, then serve Parley.
 import { spawn } from "node:child_process";
-import { buildIfNeeded, nextBin, root } from "./build-if-needed.mjs";
+import { buildIfNeeded, nextBin, root, serverNodeOptions } from "./build-if-needed.mjs";
 
 buildIfNeeded();
 const port = process.env.PORT ?? "3000";
 const server = spawn(process.execPath, [nextBin, "start", "-p", port, ...process.argv.slice(2)], {
   cwd: root,
   stdio: "inherit",
-  env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_OPTIONS: serverNodeOptions() },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

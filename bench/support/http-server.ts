@@ -3,8 +3,7 @@ import { readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 
-const root = path.resolve(import.meta.dirname, "..", "..");
-const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+import { nextBin, root, serverNodeOptions } from "../../scripts/build-if-needed.mjs";
 
 /** Builds Parley into `buildDir` (relative to the project) unless that build is newer than every source. */
 export function buildIfNeeded(buildDir: string): void {
@@ -36,7 +35,7 @@ export async function startServer(options: {
   databaseUrl: string;
   authSecret: string;
   cpuProfileDir?: string;
-  /** NODE_OPTIONS for the server (e.g. a heap limit), else none. */
+  /** NODE_OPTIONS for the server; by default those `npm start` gives it (its heap limit). */
   nodeOptions?: string;
 }): Promise<BenchServer> {
   const base = new URL(`http://127.0.0.1:${options.port}`);
@@ -53,7 +52,7 @@ export async function startServer(options: {
       NEXT_TELEMETRY_DISABLED: "1",
       PORT: String(options.port),
       NODE_ENV: "production",
-      NODE_OPTIONS: options.nodeOptions ?? "",
+      NODE_OPTIONS: options.nodeOptions ?? serverNodeOptions({ ...process.env, NODE_OPTIONS: "" }),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

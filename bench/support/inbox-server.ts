@@ -4,8 +4,8 @@ import { createServer } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-const root = path.resolve(import.meta.dirname, "..", "..");
-const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+import { nextBin, root, serverNodeOptions } from "../../scripts/build-if-needed.mjs";
+
 const timer = pathToFileURL(path.join(import.meta.dirname, "inbox-request-timer.mjs")).href;
 
 /** The production build the benchmark serves: a folder of its own, so other builds are left alone. */
@@ -59,6 +59,8 @@ export async function startServer(databaseUrl: string): Promise<BenchServer> {
       DATABASE_URL: databaseUrl,
       AUTH_SECRET: randomBytes(33).toString("base64"),
       PORT: String(port),
+      // As `npm start` runs it.
+      NODE_OPTIONS: serverNodeOptions({ ...process.env, NODE_OPTIONS: "" }),
     },
     stdio: ["ignore", "pipe", "pipe", "ipc"],
   });

@@ -1,0 +1,6 @@
+/** Types for scripts/build-if-needed.mjs, for the TypeScript that starts servers the same way (benchmarks, tests). */
+export declare const root: string;
+export declare const nextBin: string;
+export declare const buildDir: string;
+export declare function buildIfNeeded(): void;
+export declare function serverNodeOptions(env?: Record<string, string | undefined>): string;
