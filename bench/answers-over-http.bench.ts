@@ -340,7 +340,6 @@ const statementRows = activity.byQuery.slice(0, 12).map((row) => [
 const markdown = `
 ## 4. Answers over HTTP
 
-${process.env.BENCH_HTTP_PROVISIONAL === "0" ? "" : "_Provisional: measured while other engineers were building and testing on the same 2 cores; the recorded figures come from a quiet run._\n"}
 ${machine}
 - Command: \`${command}\`
 - Server: \`next start\` (production build in \`${BUILD_DIR}\`) on PostgreSQL, one Node process (its worker loop runs the resumed turns in it), pid sampled for VmRSS every 100 ms${CPU_PROFILE_DIR ? "; under `node --cpu-prof`" : ""}; NODE_OPTIONS=\`${SERVER_NODE_OPTIONS}\` (as \`npm start\` runs it unless \`BENCH_HTTP_SERVER_NODE_OPTIONS\` says otherwise).

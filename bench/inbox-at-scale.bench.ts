@@ -217,8 +217,6 @@ try {
   section = [
     "## 3. Inbox at scale",
     "",
-    "> **Provisional figures**: measured on a shared, busy development machine while other work ran; the recorded figures are taken in a quiet run.",
-    "",
     await describeMachine(adminUrl),
     `- Command: \`${COMMAND}\``,
     `- Build: \`next build\` into \`${INBOX_BUILD_DIR}\`, served by \`next start\` (production) on loopback with PostgreSQL at default settings (shared_buffers ${(await client<{ value: string }[]>`select current_setting('shared_buffers') as value`)[0]!.value}).`,
