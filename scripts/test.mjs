@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check, in order, stopping at the first that fails — type-check, lint, unit and
-// integration tests (PGlite, and PostgreSQL too when PARLEY_TEST_POSTGRES_URL is set), then the
-// end-to-end tests in Chromium against a production build.
+// integration tests (PGlite, and PostgreSQL too when PARLEY_TEST_POSTGRES_URL is set), the
+// end-to-end tests in Chromium against a production build, then (on PostgreSQL) the fault suite.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 
@@ -14,12 +14,14 @@ const steps = [
   ["Lint", bin("eslint"), ["--max-warnings", "0", "."]],
   ["Unit and integration tests", bin("vitest"), ["run"]],
   ["End-to-end tests", bin("playwright"), ["test"]],
+  // Killed servers, a restarted database, failing models, hostile requests: PostgreSQL only (a second process must share it).
+  ...(postgres ? [["Fault suite", bin("vitest"), ["run", "--config", "vitest.faults.config.ts"]]] : []),
 ];
 
 console.log(
   postgres
-    ? "Databases: PGlite and PostgreSQL (PARLEY_TEST_POSTGRES_URL); end-to-end on PostgreSQL."
-    : "Databases: PGlite only. Set PARLEY_TEST_POSTGRES_URL (e.g. $(scripts/test-postgres.sh start)) to run every database test on PostgreSQL too.",
+    ? "Databases: PGlite and PostgreSQL (PARLEY_TEST_POSTGRES_URL); end-to-end and the fault suite on PostgreSQL."
+    : "Databases: PGlite only. Set PARLEY_TEST_POSTGRES_URL (e.g. $(scripts/test-postgres.sh start)) to run every database test on PostgreSQL too, and the fault suite.",
 );
 
 for (const [name, command, args] of steps) {
