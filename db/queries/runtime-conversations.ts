@@ -1,9 +1,8 @@
 import type { ModelMessage } from "ai";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../client";
 import { DEFAULT_ATTEMPTS } from "../../lib/questions/attempts";
 import type { QuestionSpec } from "../../lib/questions/question-spec";
-import { type Ask, asks } from "../schema";
 import { RELAXED_COMMIT } from "./commit-durability";
 import { insertRunEventsSql, type NewRunEvent } from "./runtime-events";
 
@@ -139,15 +138,6 @@ export async function appendStep(
   const row = rows[0];
   if (!row) throw new Error(`conversation ${step.conversationId} does not exist`);
   return Number(row.base) + 1;
-}
-
-/** Asks by their tool call ids. */
-export async function findAsksByToolCallIds(db: Db, conversationId: string, toolCallIds: string[]): Promise<Ask[]> {
-  if (toolCallIds.length === 0) return [];
-  return db
-    .select()
-    .from(asks)
-    .where(and(eq(asks.conversationId, conversationId), inArray(asks.toolCallId, toolCallIds)));
 }
 
 /**

@@ -67,7 +67,11 @@ async function openFor(
     afterSeq: known.at(-1)?.seq ?? 0,
     ...(extra.events ? { events: extra.events, eventsUnlessStep: extra.unlessStep ?? null } : {}),
   });
-  const messages = cached?.id === opened.conversationId ? [...known, ...opened.messages] : opened.messages;
+  let messages = [...known, ...opened.messages];
+  if (cached && cached.id !== opened.conversationId) {
+    // What was held is not this conversation's (it cannot be, short of one being recreated): read it all.
+    messages = (await openConversation(deps.db, { agent: agent.name, taskId: task.id })).messages;
+  }
   deps.conversations.set(agent.name, task.id, { id: opened.conversationId, messages });
   return { id: opened.conversationId, messages, openAsks: opened.openAsks };
 }
