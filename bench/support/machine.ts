@@ -12,7 +12,8 @@ function codeVersion(): string {
   try {
     const run = (args: string[]) => execFileSync("git", args, { cwd: path.join(import.meta.dirname, "..", ".."), encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
     const commit = run(["rev-parse", "--short", "HEAD"]);
-    const changed = run(["status", "--porcelain", "--untracked-files=no"]).length > 0;
+    // The figures being written (by this run's earlier benchmarks) are not a change to the code measured.
+    const changed = run(["status", "--porcelain", "--untracked-files=no", "--", ".", ":!bench/results", ":!bench/RESULTS.md"]).length > 0;
     return `${commit}${changed ? " with uncommitted changes" : ""}`;
   } catch {
     return "unknown (not a git checkout)";
