@@ -142,6 +142,10 @@ async function runModelStep(
   const fresh = newMessages.length > 0 ? [...newMessages] : history.slice(-1);
   const replayed = newMessages.length > 0 ? history : history.slice(0, -1);
   const startedAt = performance.now();
+  // A timer of our own, cleared when the call ends: AbortSignal.timeout would keep every call's signal,
+  // and the SDK's listeners on it, alive for the whole timeout after the call returned.
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new DOMException(`The model did not answer within the turn timeout (${deps.turnTimeoutMs} ms).`, "TimeoutError")), deps.turnTimeoutMs);
   let result: Awaited<ReturnType<typeof generateText>>;
   try {
     result = await generateText({
@@ -154,7 +158,7 @@ async function runModelStep(
       stopWhen: stepCountIs(8),
       // Retrying is the job queue's business, where it is recorded.
       maxRetries: 0,
-      abortSignal: AbortSignal.timeout(deps.turnTimeoutMs),
+      abortSignal: deadline.signal,
     });
   } catch (error) {
     const cause = errorText(error);
@@ -162,6 +166,8 @@ async function runModelStep(
       { ...base, kind: "turn-failed", data: { cause, durationMs: Math.round(performance.now() - startedAt) }, at: deps.now() },
     ]);
     throw new AppError("model_unavailable", `${agent.name}'s model call failed: ${cause}`, { cause: error });
+  } finally {
+    clearTimeout(timer);
   }
   const durationMs = Math.round(performance.now() - startedAt);
   await deps.checkpoint("model-returned");

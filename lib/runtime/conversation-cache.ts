@@ -10,13 +10,14 @@ export interface CachedConversation {
  * The conversations a runtime has read lately, so that the next turn reads only the messages appended
  * since (messages are numbered in commit order and never rewritten, so what is held here stays true;
  * other instances' appends are simply read next time). Least recently used conversations are dropped
- * once more than `maxMessages` messages are held.
+ * once more than `maxMessages` messages are held; the conversation just read is always kept, however
+ * long — a conversation turned over often is the one that gains most from not being read again.
  */
 export class ConversationCache {
   readonly #entries = new Map<string, CachedConversation>();
   #held = 0;
 
-  constructor(private readonly maxMessages = 20_000) {}
+  constructor(private readonly maxMessages = 2_000) {}
 
   /** The conversation of `agent` about `taskId`, if held. */
   get(agent: string, taskId: string): CachedConversation | undefined {
