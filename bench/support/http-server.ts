@@ -62,7 +62,14 @@ export async function startServer(options: {
     if (stderr.length > 200_000) stderr = stderr.slice(-100_000);
   });
   child.stdout!.resume();
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  let stopping = false;
+  const exited = new Promise<void>((resolve) =>
+    child.once("exit", (code, signal) => {
+      // A server that dies under load must say why, there and then: the load generators only see refused connections.
+      if (!stopping) console.error(`[answers-over-http] next start exited during the run (${code ?? signal}); its last output:\n${stderr.slice(-4000)}`);
+      resolve();
+    }),
+  );
   // However the benchmark ends, the server goes with it.
   const killOnExit = () => child.kill("SIGKILL");
   process.once("exit", killOnExit);
@@ -79,6 +86,7 @@ export async function startServer(options: {
     errors: () => stderr,
     async stop() {
       process.off("exit", killOnExit);
+      stopping = true;
       if (child.exitCode !== null) return;
       child.kill("SIGTERM");
       const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
