@@ -17,7 +17,9 @@ export class ConversationCache {
   readonly #entries = new Map<string, CachedConversation>();
   #held = 0;
 
-  constructor(private readonly maxMessages = 2_000) {}
+  // Ten thousand stored messages are a few megabytes of heap: enough to keep a conversation a thousand
+  // questions long beside the many short ones a busy server turns over.
+  constructor(private readonly maxMessages = 10_000) {}
 
   /** The conversation of `agent` about `taskId`, if held. */
   get(agent: string, taskId: string): CachedConversation | undefined {
