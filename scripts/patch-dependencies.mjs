@@ -47,6 +47,25 @@ const fixes = [
       "    }\n" +
       "    const x = socket.write(chunk, fn)\n",
   },
+  {
+    // React's Flight server, when a render completes, aborts its cacheSignal with a fresh Error. V8
+    // keeps that Error's stack frames, receivers included, until its `.stack` is read — never, here —
+    // and one receiver is the Immediate the render finished in, which links to the Immediates queued
+    // beside it and through them to other requests' stores: every finished request stays reachable
+    // from the next (about 770 of them in a 115 MB heap after some 1,400 requests to the answer
+    // action), until the server runs out of heap. Aborting with the message alone, as React's fix
+    // does (react#37289), keeps nothing (vercel/next.js#92287).
+    why: "React's Flight server keeps every finished render alive through its abort reason's stack",
+    files: [
+      "node_modules/next/dist/compiled/next-server/app-page.runtime.prod.js",
+      "node_modules/next/dist/compiled/next-server/app-page-turbo.runtime.prod.js",
+      "node_modules/next/dist/compiled/next-server/app-page-experimental.runtime.prod.js",
+      "node_modules/next/dist/compiled/next-server/app-page-turbo-experimental.runtime.prod.js",
+    ],
+    find: 'cacheController.abort(Error("This render completed successfully. All cacheSignals are now aborted to allow clean up of any unused resources."))',
+    replace:
+      'cacheController.abort(/* patched by Parley: scripts/patch-dependencies.mjs */"This render completed successfully. All cacheSignals are now aborted to allow clean up of any unused resources.")',
+  },
 ];
 
 let failed = false;
