@@ -26,8 +26,7 @@ describe("an answer sent while the database is away", () => {
   it("is told it failed on our side (and may be sent again), never that the question is gone", async () => {
     cluster = await startPostgresCluster(CLUSTER_PORT);
     database = await createFaultDatabase(cluster.url, "outage");
-    const { sql } = database;
-    const people = Object.fromEntries((await sql<{ id: string; email: string }[]>`select id, email from users`).map((user) => [user.email, user.id]));
+    const { sql, people } = database;
     server = await startServer({ port: PORT, databaseUrl: database.url, authSecret: randomBytes(33).toString("base64") });
     const sam = new HttpClient(server.baseUrl);
     await sam.signIn("sam@parley.test", "sam-assignee-demo");

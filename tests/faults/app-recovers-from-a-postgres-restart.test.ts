@@ -32,8 +32,7 @@ describe("PostgreSQL restarted under load", () => {
     const random = faultRandom("postgres restart");
     cluster = await startPostgresCluster(CLUSTER_PORT);
     database = await createFaultDatabase(cluster.url, "restart");
-    const { sql } = database;
-    const people = Object.fromEntries((await sql<{ id: string; email: string }[]>`select id, email from users`).map((user) => [user.email, user.id]));
+    const { sql, people } = database;
     server = await startServer({ port: PORT, databaseUrl: database.url, authSecret: randomBytes(33).toString("base64"), env: { PARLEY_JOB_LEASE_MS: "2000" } });
     const pid = server.pid;
 

@@ -29,7 +29,7 @@ describe(`${SLOTS} waits with deadlines, the server down across many of them`, (
     const random = faultRandom("expiries");
     database = await createFaultDatabase(adminPostgresUrl(), "expiry");
     const { sql, database: db } = database;
-    const [sam] = await sql<{ id: string }[]>`select id from users where email = 'sam@parley.test'`;
+    const samId = database.people["sam@parley.test"]!;
 
     // Every review parks on the Auditor's question: run here, by four runtimes sharing the work.
     const model = createAuditorModel();
@@ -39,7 +39,7 @@ describe(`${SLOTS} waits with deadlines, the server down across many of them`, (
         Array.from({ length: Math.min(50, SLOTS - start) }, (_, offset) =>
           startReview(db.db, runtimes[0]!, {
             claim: { title: `Dinner ${start + offset}`, amountCents: 48_250, currency: "EUR", merchant: "Cervejaria Ramiro", incurredOn: "2026-11-03", description: "Dinner." },
-            assigneeId: sam!.id,
+            assigneeId: samId,
           }),
         ),
       );

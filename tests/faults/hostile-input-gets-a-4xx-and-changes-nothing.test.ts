@@ -304,10 +304,10 @@ describe("hostile input to every server action, route handler and page", () => {
 
     // A question for Sam alone: the other assignees are away while it is asked.
     await sql`update users set away = true where email in ('priya@parley.test', 'lee@parley.test')`;
-    const [sam] = await sql<{ id: string }[]>`select id from users where email = 'sam@parley.test'`;
+    const samId = database.people["sam@parley.test"]!;
     const started = await callAction(clients.get("omar")!, {
       actionId: serverActionIds().get("app/(app)/reviews/actions.ts#startReviewAction")!,
-      args: [{ json: null }, { form: { title: "Dinner, Lisbon", amount: "482.50", currency: "EUR", merchant: "Cervejaria Ramiro", incurredOn: "2026-11-03", description: "Dinner.", assigneeId: sam!.id } }],
+      args: [{ json: null }, { form: { title: "Dinner, Lisbon", amount: "482.50", currency: "EUR", merchant: "Cervejaria Ramiro", incurredOn: "2026-11-03", description: "Dinner.", assigneeId: samId } }],
     });
     const taskId = (started.result as { data?: { taskId?: string } } | undefined)?.data?.taskId;
     if (!taskId) throw new Error(`starting the review failed: ${started.status} ${started.body.slice(0, 3000)}`);
@@ -319,7 +319,7 @@ describe("hostile input to every server action, route handler and page", () => {
     });
     await sql`update users set away = false`;
     const [task] = await sql<{ claim_id: string }[]>`select claim_id from review_tasks where id = ${taskId}`;
-    fixture = { questionId: question.id, taskId, claimId: task!.claim_id, slotId: question.slot_id, samId: sam!.id };
+    fixture = { questionId: question.id, taskId, claimId: task!.claim_id, slotId: question.slot_id, samId };
   });
 
   afterAll(async () => {

@@ -30,9 +30,8 @@ describe("a server killed with SIGKILL at random points while answers are submit
   it("loses no answer, writes no tool result twice and leaves no run stuck", async () => {
     const random = faultRandom("kill -9");
     database = await createFaultDatabase(adminPostgresUrl(), "kill");
-    const { sql, database: db } = database;
+    const { sql, database: db, people } = database;
     const options = { port: PORT, databaseUrl: database.url, authSecret: randomBytes(33).toString("base64"), env: { PARLEY_JOB_LEASE_MS: String(LEASE_MS) } };
-    const people = Object.fromEntries((await sql<{ id: string; email: string }[]>`select id, email from users`).map((user) => [user.email, user.id]));
 
     const feeder = startReviewFeeder({ database: db, assigneeId: people["sam@parley.test"]!, createdBy: people["omar@parley.test"]!, unfinished: UNFINISHED_TARGET });
     server = await startServer(options);

@@ -54,11 +54,11 @@ describe("the model failing or timing out mid-run, on a real provider over HTTP"
   /** Starts a review the way an operator does, over HTTP, with the provider behaving as `failure`. */
   async function reviewFailingWith(failure: ProviderBehaviour): Promise<string> {
     provider.behaviour = failure;
-    const [sam] = await database.sql<{ id: string }[]>`select id from users where email = 'sam@parley.test'`;
+    const samId = database.people["sam@parley.test"]!;
     const started = await callAction(operator, {
       actionId: serverActionIds().get("app/(app)/reviews/actions.ts#startReviewAction")!,
       path: "/reviews",
-      args: [{ json: null }, { form: { title: `Taxi ${failure.kind}`, amount: "34.00", currency: "EUR", merchant: "Lisbon Taxis", incurredOn: "2026-11-04", description: "Taxi to the client.", assigneeId: sam!.id } }],
+      args: [{ json: null }, { form: { title: `Taxi ${failure.kind}`, amount: "34.00", currency: "EUR", merchant: "Lisbon Taxis", incurredOn: "2026-11-04", description: "Taxi to the client.", assigneeId: samId } }],
     });
     const taskId = (started.result as { data?: { taskId?: string } } | undefined)?.data?.taskId;
     if (!taskId) throw new Error(`starting the review failed: ${started.status} ${started.body.slice(0, 500)}`);

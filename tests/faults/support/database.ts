@@ -11,6 +11,8 @@ export interface FaultDatabase {
   database: Database;
   /** Raw SQL on the test's connection. */
   sql: postgres.Sql;
+  /** The demo people's ids by email. */
+  people: Readonly<Record<string, string>>;
   /** Closes the test's connection and drops the database. */
   drop(): Promise<void>;
 }
@@ -34,10 +36,13 @@ export async function createFaultDatabase(serverUrl: string, label: string): Pro
   const database = await openDatabase({ kind: "postgres", url, maxConnections: 8 });
   await migrateDatabase(database);
   await seedDemoUsers(database.db);
+  const sql = database.postgres!;
+  const people = Object.fromEntries((await sql<{ id: string; email: string }[]>`select id, email from users`).map((user) => [user.email, user.id]));
   return {
     url,
     database,
-    sql: database.postgres!,
+    sql,
+    people,
     async drop() {
       await database.close().catch(() => {});
       const dropper = postgres(serverUrl, { max: 1, onnotice: () => {} });
