@@ -52,7 +52,12 @@ export interface Inbox {
 
 /** The question in the asker's own words. */
 export function headlineOf(question: Pick<QuestionRow, "title" | "spec">): string {
-  return question.title ?? question.spec.title ?? question.spec.fields[0]?.question ?? "A question";
+  return headlineFrom({ title: question.title, specTitle: question.spec.title ?? null, firstQuestion: question.spec.fields[0]?.question ?? null });
+}
+
+/** {@link headlineOf} from the parts of the question it is made of, for rows read without their spec. */
+function headlineFrom(parts: { title: string | null; specTitle: string | null; firstQuestion: string | null }): string {
+  return parts.title ?? parts.specTitle ?? parts.firstQuestion ?? "A question";
 }
 
 export function askerOf(question: { agent: string | null; workflow: string | null }): Asker {
@@ -81,7 +86,7 @@ export async function loadInbox(
   const subjects = await describeTasks(db, [...open.rows.map((question) => question.taskId), ...answered.map((question) => question.taskId)]);
   const rows: InboxRow[] = open.rows.map((question) => ({
     id: question.id,
-    headline: question.headline,
+    headline: headlineFrom(question),
     asker: askerOf(question),
     subject: subjects.get(question.taskId),
     openedAt: question.openedAt,

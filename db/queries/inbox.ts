@@ -100,8 +100,10 @@ export interface OpenQuestionRow {
   taskId: string;
   agent: string | null;
   workflow: string | null;
-  /** The question in the asker's own words: its title, its spec's title, or its first field's question. */
-  headline: string;
+  title: string | null;
+  /** The question's spec's title and its first field's question: what a headline is made of without a title. */
+  specTitle: string | null;
+  firstQuestion: string | null;
   askedAt: Date;
   openedAt: Date;
   dueAt: Date | null;
@@ -145,7 +147,9 @@ export async function readOpenInbox(
     task_id: string;
     agent: string | null;
     workflow: string | null;
-    headline: string;
+    title: string | null;
+    spec_title: string | null;
+    first_question: string | null;
     asked_at: string | Date;
     opened_at: string | Date;
     due_at: string | Date | null;
@@ -173,7 +177,7 @@ export async function readOpenInbox(
         )
         select counts.assigned, counts.candidates, counts.overdue,
                a.id, a.task_id, a.agent, a.workflow,
-               coalesce(a.title, a.spec ->> 'title', a.spec #>> '{fields,0,question}', 'A question') as headline,
+               a.title, a.spec ->> 'title' as spec_title, a.spec #>> '{fields,0,question}' as first_question,
                a.asked_at, page.opened_at, page.due_at, page.assignee_id
           from counts
           left join (page join asks a on a.id = page.id) on true
@@ -185,7 +189,9 @@ export async function readOpenInbox(
     taskId: row.task_id,
     agent: row.agent,
     workflow: row.workflow,
-    headline: row.headline,
+    title: row.title,
+    specTitle: row.spec_title,
+    firstQuestion: row.first_question,
     askedAt: new Date(row.asked_at),
     openedAt: new Date(row.opened_at),
     dueAt: row.due_at === null ? null : new Date(row.due_at),
