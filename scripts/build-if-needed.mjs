@@ -37,8 +37,9 @@ const DEFAULT_MAX_HEAP_MB = 192;
 
 /**
  * NODE_OPTIONS for the Parley server: those given, plus a cap on the old-generation heap. Without
- * one, V8 lets the heap grow to several times what is live under load (about 100 MB live, 500 MB
- * resident after a burst of answers); with it the server stays near 250 MB for a little more GC.
+ * one, V8 lets the heap grow to several times what is live under load (about 70 MB live; 370 MB
+ * resident under the answers benchmark with a 512 MB cap); with it the server stays near 250 MB for
+ * a little more GC.
  */
 export function serverNodeOptions(env = process.env) {
   const given = env.NODE_OPTIONS?.trim() ?? "";
