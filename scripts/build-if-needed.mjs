@@ -37,9 +37,8 @@ const DEFAULT_MAX_HEAP_MB = 192;
 
 /**
  * NODE_OPTIONS for the Parley server: those given, plus a cap on the old-generation heap. Without
- * one, V8 lets the heap grow to several times what is live under load (about 70 MB live; 370 MB
- * resident under the answers benchmark with a 512 MB cap); with it the server stays near 250 MB for
- * a little more GC.
+ * one, V8 lets the heap grow well past what is live under load (about 70 MB); with it the server
+ * peaks near 255 MB resident under the answers benchmark, for a little more GC.
  */
 export function serverNodeOptions(env = process.env) {
   const given = env.NODE_OPTIONS?.trim() ?? "";
