@@ -121,33 +121,30 @@ export async function listOpenSlots(db: Db, filters: OpenSlotFilters, now: Date,
   }));
 }
 
-/**
- * What the open-slot filters can choose from: the workflows that have waited and the agents that have
- * asked anything. Each is a walk from one distinct value to the next along an index (a loose index
- * scan), a step per name, however many slots and questions there are.
- */
+/** What the open-slot filters can choose from: the workflows that have waited and the agents that have asked anything. */
 export async function listSlaFilterChoices(db: Db): Promise<{ workflows: string[]; agents: string[] }> {
-  const [workflows, agents] = await Promise.all([
-    queryRows<{ workflow: string }>(
-      db,
-      sql`with recursive names(workflow) as (
-            (select workflow from slots order by workflow limit 1)
-            union all
-            select (select s.workflow from slots s where s.workflow > names.workflow order by s.workflow limit 1) from names where names.workflow is not null
-          )
-          select workflow from names where workflow is not null order by workflow`,
-    ),
-    queryRows<{ agent: string }>(
-      db,
-      sql`with recursive names(agent) as (
-            (select agent from asks where agent is not null order by agent limit 1)
-            union all
-            select (select a.agent from asks a where a.agent > names.agent order by a.agent limit 1) from names where names.agent is not null
-          )
-          select agent from names where agent is not null order by agent`,
-    ),
-  ]);
-  return { workflows: workflows.map((row) => row.workflow), agents: agents.map((row) => row.agent) };
+  const [workflows, agents] = await Promise.all([distinctAlongIndex(db, "slots", "workflow"), distinctAlongIndex(db, "asks", "agent")]);
+  return { workflows, agents };
+}
+
+/**
+ * The distinct values of an indexed column, in order: a walk from one value to the next along its
+ * index (a loose index scan), a step per value however many rows there are.
+ */
+async function distinctAlongIndex(db: Db, table: "slots" | "asks", column: "workflow" | "agent"): Promise<string[]> {
+  const from = sql.identifier(table);
+  const value = sql.identifier(column);
+  const rows = await queryRows<{ value: string }>(
+    db,
+    sql`with recursive names(value) as (
+          (select ${value} from ${from} where ${value} is not null order by ${value} limit 1)
+          union all
+          select (select next.${value} from ${from} next where next.${value} > names.value order by next.${value} limit 1)
+            from names where names.value is not null
+        )
+        select value from names where value is not null order by value`,
+  );
+  return rows.map((row) => row.value);
 }
 
 /** How one group's finished and expired slots fared against their deadlines. */
