@@ -1,3 +1,5 @@
+import { formatDuration } from "./sla-clock";
+
 /** The periods SLA numbers can be read over, as the `period` query parameter spells them. */
 export const SLA_PERIODS = ["24h", "7d", "30d", "all"] as const;
 export type SlaPeriod = (typeof SLA_PERIODS)[number];
@@ -44,4 +46,9 @@ export const TIME_TO_ANSWER_BUCKETS: Buckets = {
 export function formatShare(part: number, whole: number): string {
   if (whole === 0) return "—";
   return `${Math.round((part / whole) * 1000) / 10}%`;
+}
+
+/** A time-to-answer percentile as a duration (or "—" when nothing was answered). */
+export function formatPercentile(value: number | null): string {
+  return value === null ? "—" : formatDuration(value);
 }

@@ -1,11 +1,6 @@
 import type { ReactNode } from "react";
 import type { SlaGroup } from "@/db/queries/sla";
-import { formatDuration } from "@/lib/sla-clock";
-import { formatShare } from "@/lib/sla-numbers";
-
-function percentile(value: number | null): string {
-  return value === null ? "—" : formatDuration(value);
-}
+import { formatPercentile, formatShare } from "@/lib/sla-numbers";
 
 /**
  * One breakdown of the SLA numbers (by workflow, agent or person), in the order given — most
@@ -55,9 +50,9 @@ export function NumbersTable({
               <th scope="row">{group.label ?? (nameHeader === "Agent" ? "— a flow's own question" : "—")}</th>
               <td>{formatShare(group.withinSla, group.total)}</td>
               <td className={group.breaches > 0 ? "breaches" : undefined}>{group.breaches}</td>
-              <td>{percentile(group.p50)}</td>
-              <td>{percentile(group.p90)}</td>
-              <td>{percentile(group.p95)}</td>
+              <td>{formatPercentile(group.p50)}</td>
+              <td>{formatPercentile(group.p90)}</td>
+              <td>{formatPercentile(group.p95)}</td>
               <td>{group.total}</td>
             </tr>
           ))

@@ -6,7 +6,7 @@ import { countOpenSlotsByAge, listOpenSlots, listSlaFilterChoices, type LongWait
 import { listUsers } from "@/db/queries/users";
 import { formatDuration, readClock } from "@/lib/sla-clock";
 import { slaHistoryFor } from "@/lib/sla-history";
-import { formatShare, OPEN_AGE_BUCKETS, parseSlaPeriod, SLA_PERIOD_LABELS, SLA_PERIODS, type SlaPeriod, TIME_TO_ANSWER_BUCKETS } from "@/lib/sla-numbers";
+import { formatPercentile, formatShare, OPEN_AGE_BUCKETS, parseSlaPeriod, SLA_PERIOD_LABELS, SLA_PERIODS, type SlaPeriod, TIME_TO_ANSWER_BUCKETS } from "@/lib/sla-numbers";
 import { requirePageUser } from "@/lib/server/session";
 import { reassignSlotAction, remindAction } from "../actions";
 import { BarChart } from "./bar-chart";
@@ -63,17 +63,13 @@ function longWaitSentence(row: LongWaitRow) {
   );
 }
 
-function percentile(value: number | null): string {
-  return value === null ? "—" : formatDuration(value);
-}
-
 function Summary({ numbers }: { numbers: SlaNumbers }) {
   const tiles = [
     { label: "Answered within SLA", value: formatShare(numbers.withinSla, numbers.total), detail: numbers.total === 0 ? "nothing finished yet" : `${numbers.withinSla} of ${numbers.total}` },
     { label: "Breaches", value: String(numbers.breaches), detail: "expired or answered late" },
-    { label: "Time to answer p50", value: percentile(numbers.p50), detail: numbers.answered === 0 ? "nothing answered yet" : `over ${numbers.answered} answered` },
-    { label: "p90", value: percentile(numbers.p90), detail: "" },
-    { label: "p95", value: percentile(numbers.p95), detail: "" },
+    { label: "Time to answer p50", value: formatPercentile(numbers.p50), detail: numbers.answered === 0 ? "nothing answered yet" : `over ${numbers.answered} answered` },
+    { label: "p90", value: formatPercentile(numbers.p90), detail: "" },
+    { label: "p95", value: formatPercentile(numbers.p95), detail: "" },
   ];
   return (
     <dl className="sla-summary">
