@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { readClock } from "@/lib/sla-clock";
+import { formatUtc, readClock } from "@/lib/sla-clock";
 
 const TICK_MS = 30_000;
 
@@ -20,7 +20,7 @@ export function SlaClock({ openedAt, dueAt, renderedAt }: { openedAt: string; du
     <time
       className={`sla-clock ${reading.band}`}
       dateTime={dueAt ?? undefined}
-      title={dueAt ? `Due ${new Date(dueAt).toLocaleString()}` : undefined}
+      title={dueAt ? `Due ${formatUtc(new Date(dueAt))}` : undefined}
       data-band={reading.band}
     >
       {reading.label}

@@ -31,6 +31,17 @@ export function formatDuration(milliseconds: number): string {
   return `${minutes}m`;
 }
 
+const UTC_FORMAT = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" });
+
+/**
+ * "3 Dec 2026, 09:00 UTC": a moment written the same by the server and by every browser, whatever
+ * their locale and time zone, so a page hydrates to what the server sent and never shows a local
+ * time without saying whose.
+ */
+export function formatUtc(moment: Date): string {
+  return `${UTC_FORMAT.format(moment)} UTC`;
+}
+
 /** Reads the clock of a wait opened at `openedAt` and due at `dueAt`, as of `now`. */
 export function readClock(openedAt: Date, dueAt: Date | null, now: Date): ClockReading {
   if (!dueAt) return { band: "no-deadline", remainingMs: null, label: "no deadline" };

@@ -1,3 +1,4 @@
+import { formatUtc } from "@/lib/sla-clock";
 import type { QuestionNotice } from "./question-notice";
 
 /** The parts of a notice email that depend on the notice alone. */
@@ -31,7 +32,7 @@ function formatTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   // Recipients' time zones aren't known here; UTC, said out loud, is never wrong.
-  return `${new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" }).format(date)} UTC`;
+  return formatUtc(date);
 }
 
 /**

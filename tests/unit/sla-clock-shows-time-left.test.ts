@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration, readClock } from "@/lib/sla-clock";
+import { formatDuration, formatUtc, readClock } from "@/lib/sla-clock";
 
 const opened = new Date("2026-12-01T09:00:00Z");
 const due = new Date("2026-12-03T09:00:00Z"); // a two-day window
@@ -45,5 +45,10 @@ describe("durations", () => {
     expect(formatDuration(2 * 86_400_000 + 3 * 3_600_000 + 59 * 60_000)).toBe("2d 3h");
     expect(formatDuration(42 * 60_000)).toBe("42m");
     expect(formatDuration(20_000)).toBe("<1m");
+  });
+
+  it("writes a deadline in UTC and says so, whatever the process's own time zone", () => {
+    // The browser hydrating the clock may be anywhere: the server's words must be the browser's too.
+    expect(formatUtc(new Date("2026-12-03T23:30:00-05:00"))).toBe("4 Dec 2026, 04:30 UTC");
   });
 });
