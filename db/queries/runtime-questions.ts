@@ -313,22 +313,3 @@ export async function depositAnswer(
   );
   return rows.length > 0;
 }
-
-/**
- * Hands an agent's still-unanswered asks on a task to the slot just opened for them, so the slot
- * takes their answer; asks whose slot is still open keep it.
- */
-export async function linkAgentAsksToSlot(
-  db: Db,
-  link: { taskId: string; slotId: string; workflowInstanceId: string; workflow: string; event: string },
-): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`update asks set slot_id = ${link.slotId}, workflow_instance_id = ${link.workflowInstanceId},
-          workflow = ${link.workflow}, event = ${link.event}
-        where task_id = ${link.taskId} and conversation_id is not null and status = 'open' and reason is null
-          and (slot_id is null or not exists (select 1 from slots s where s.id = asks.slot_id and s.status = 'open'))
-        returning id`,
-  );
-  return rows.map((row) => row.id);
-}
