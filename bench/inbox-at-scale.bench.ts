@@ -15,7 +15,7 @@ import { buildIfNeeded, INBOX_BUILD_DIR, signIn, startServer } from "./support/i
 import { INBOX_TARGETS, pageStatements, type PageKind, REFRESH_LABEL } from "./support/inbox-pages";
 
 /** Changing what the generator makes changes this, so an older database is never reused by mistake. */
-const GENERATOR_VERSION = 2;
+const GENERATOR_VERSION = 3;
 const DATABASE = "parley_inbox_at_scale";
 
 const adminUrl = process.env.BENCH_POSTGRES_URL;

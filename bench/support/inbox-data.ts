@@ -343,7 +343,7 @@ export async function generateInboxData(client: postgres.Sql, parameters: InboxD
     await step(
       "slots",
       `insert into slots (id, workflow_instance_id, workflow, task_id, state, event, role, assignee_id, candidate_ids, status,
-                          opened_at, due_at, finished_by, finished_at, wait_ms, payload)
+                          opened_at, due_at, finished_by, finished_at, wait_ms, payload, agent)
        select q.slot_id, q.instance_id, 'ReviewClaim', q.task_id,
               case when q.questionnaire then 'Reimbursing' else 'Waiting' end,
               case when q.questionnaire then 'Reimbursed' else 'Answered' end,
@@ -357,7 +357,8 @@ export async function generateInboxData(client: postgres.Sql, parameters: InboxD
                      case when q.questionnaire then jsonb_build_object('ok', true, 'value', jsonb_build_object('method', 'bank_transfer', 'urgent', false, 'currency', 'EUR', 'attendees', jsonb_build_array(p.attendee)))
                           else jsonb_build_object('text', q.answer_text) end
                    when q.slot_status = 'closed' then
-                     case when q.questionnaire then '{"ok": false, "reason": "refused"}'::jsonb else jsonb_build_object('text', '[no answer — reason: away]') end end
+                     case when q.questionnaire then '{"ok": false, "reason": "refused"}'::jsonb else jsonb_build_object('text', '[no answer — reason: away]') end end,
+              case when q.questionnaire then null else 'Auditor' end
          from bench_asks q join bench_parties p on p.n = q.n
         order by q.opened_at`,
     );

@@ -194,18 +194,20 @@ export async function enterState(db: Db, entry: StateEntry): Promise<StateEntere
     ? sql`insert into jobs (kind, workflow_instance_id, state, run_at) select 'enter', id, ${entry.to}, ${at}::timestamptz from moved`
     : sql`select 1`;
   const [first] = entry.slots;
-  // The asks' current slot is read in the statement's snapshot, where the slots closed above still
-  // look open: a slot of this very instance counts as closed.
+  // The agent asks the first new slot takes over. Their current slot is read in the statement's
+  // snapshot, where the slots closed above still look open: a slot of this very instance counts as closed.
+  const linkable = sql`task_id = ${entry.taskId} and conversation_id is not null and status = 'open' and reason is null
+    and (slot_id is null or not exists (
+      select 1 from slots s where s.id = asks.slot_id and s.status = 'open' and s.workflow_instance_id <> ${entry.instanceId}))`;
   const link =
     first && entry.linkAsksTo
       ? sql`update asks set slot_id = ${first.id}, workflow_instance_id = ${entry.instanceId},
               workflow = ${entry.linkAsksTo.workflow}, event = ${entry.linkAsksTo.event}
-            where task_id = ${entry.taskId} and conversation_id is not null and status = 'open' and reason is null
-              and (slot_id is null or not exists (
-                select 1 from slots s where s.id = asks.slot_id and s.status = 'open' and s.workflow_instance_id <> ${entry.instanceId}))
-              and ${moved}
+            where ${linkable} and ${moved}
             returning id`
       : sql`select null::uuid as id where false`;
+  // The first slot records the agent of the earliest of them, for the SLA history.
+  const firstSlotAgent = first && entry.linkAsksTo ? sql`(select agent from asks where ${linkable} order by asked_at, id limit 1)` : undefined;
   const rows = await queryRows<{ moved: number; waiting: number; linked: string[] | string | null; runnable: boolean }>(
     db,
     sql`with ${entry.relaxed ? sql`relaxed as (${RELAXED_COMMIT}),` : sql``}
@@ -219,7 +221,7 @@ export async function enterState(db: Db, entry: StateEntry): Promise<StateEntere
         ),
         tracked as (${updateTrackedStatus(entry.tracks, entry.taskId, entry.status, moved)}),
         queued as (${queue}),
-        opened as (${insertSlotsSql(entry.slots, moved)}),
+        opened as (${insertSlotsSql(entry.slots, moved, firstSlotAgent)}),
         linked as (${link}),
         events as (${insertRunEventsSql(entry.events, moved)})
         select (select count(*)::int from moved) as moved, (select waiting from waiting) as waiting,

@@ -214,8 +214,11 @@ export interface NewSlot {
   dueAt: Date | null;
 }
 
-/** `insert into slots …` for use inside a CTE, conditional on `onlyIf`. */
-export function insertSlotsSql(slots: readonly NewSlot[], onlyIf: SQL): SQL {
+/**
+ * `insert into slots …` for use inside a CTE, conditional on `onlyIf`; the first slot's agent is
+ * `firstSlotAgent` (an SQL expression) when given.
+ */
+export function insertSlotsSql(slots: readonly NewSlot[], onlyIf: SQL, firstSlotAgent?: SQL): SQL {
   if (slots.length === 0) return sql`select 1`;
   const json = JSON.stringify(
     slots.map((slot) => ({
@@ -232,9 +235,10 @@ export function insertSlotsSql(slots: readonly NewSlot[], onlyIf: SQL): SQL {
       due_at: slot.dueAt?.toISOString() ?? null,
     })),
   );
-  return sql`insert into slots (id, workflow_instance_id, workflow, task_id, state, event, role, assignee_id, candidate_ids, opened_at, due_at)
+  const agent = firstSlotAgent ? sql`case when s.id = ${slots[0]!.id}::uuid then ${firstSlotAgent} end` : sql`null`;
+  return sql`insert into slots (id, workflow_instance_id, workflow, task_id, state, event, role, assignee_id, candidate_ids, opened_at, due_at, agent)
     select s.id, s.workflow_instance_id, s.workflow, s.task_id, s.state, s.event, s.role, s.assignee_id,
-      array(select jsonb_array_elements_text(s.candidate_ids))::uuid[], s.opened_at, s.due_at
+      array(select jsonb_array_elements_text(s.candidate_ids))::uuid[], s.opened_at, s.due_at, ${agent}
     from jsonb_to_recordset(${json}::jsonb) as s(id uuid, workflow_instance_id uuid, workflow text, task_id uuid,
       state text, event text, role text, assignee_id uuid, candidate_ids jsonb, opened_at timestamptz, due_at timestamptz)
     where ${onlyIf}`;

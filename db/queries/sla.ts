@@ -213,8 +213,7 @@ export async function readSlaReport(db: Db, since: Date | null, now: Date): Prom
     // Materialized: the grouping then sorts the period's rows, rather than walking an index of every slot in workflow order.
     sql`with history as materialized (
           select s.workflow, s.status, s.wait_ms, s.due_at, s.finished_at,
-                 coalesce(s.finished_by, s.assignee_id) as person_id,
-                 (select a.agent from asks a where a.slot_id = s.id and a.agent is not null order by a.asked_at limit 1) as agent
+                 coalesce(s.finished_by, s.assignee_id) as person_id, s.agent
             from slots s
            where s.status in ('finished', 'expired') and ${periodCondition(since, now)}
         )

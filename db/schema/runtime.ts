@@ -158,6 +158,12 @@ export const slots = pgTable(
     finishedAt: timestamp("finished_at", { withTimezone: true }),
     /** How long the slot was open, in milliseconds: "it waited 15 hours for Sam". */
     waitMs: bigint("wait_ms", { mode: "number" }),
+    /**
+     * The agent whose question the slot was opened for (the earliest of the asks handed to it as it
+     * opened); null for a flow's own question. The SLA history groups waits by it without looking up
+     * each wait's asks.
+     */
+    agent: text("agent"),
     payload: jsonb("payload"),
   },
   (table) => [

@@ -56,10 +56,10 @@ export async function seedWaits(db: Db, at: Date, waits: readonly SeededWait[]):
     const finishedAt = ago(at, wait.finishedAgoMs);
     await db.execute(sql`insert into workflow_instances (id, workflow, task_id, state, status) values (${instanceId}, ${workflow}, ${taskId}, 'Waiting', 'waiting')`);
     await db.execute(
-      sql`insert into slots (id, workflow_instance_id, workflow, task_id, state, event, assignee_id, candidate_ids, status, opened_at, due_at, finished_by, finished_at, wait_ms)
+      sql`insert into slots (id, workflow_instance_id, workflow, task_id, state, event, assignee_id, candidate_ids, status, opened_at, due_at, finished_by, finished_at, wait_ms, agent)
           values (${slotId}, ${instanceId}, ${workflow}, ${taskId}, 'Waiting', 'Answered', ${wait.assignee}, ${`{${wait.candidates.join(",")}}`}::uuid[],
             ${slotStatus}, ${openedAt}::timestamptz, ${dueAt}::timestamptz, ${wait.finishedBy ?? null}, ${finishedAt}::timestamptz,
-            ${finishedAt ? Date.parse(finishedAt) - Date.parse(openedAt) : null})`,
+            ${finishedAt ? Date.parse(finishedAt) - Date.parse(openedAt) : null}, ${wait.withoutQuestion ? null : agent})`,
     );
     if (wait.withoutQuestion) {
       ids.push({ questionId: null, slotId, taskId });

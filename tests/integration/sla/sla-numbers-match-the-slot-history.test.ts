@@ -70,10 +70,10 @@ async function seed(db: Db, slots: readonly SeededSlot[]) {
     const ended = slot.status !== "open";
     await db.execute(sql`insert into workflow_instances (id, workflow, task_id, state, status) values (${instanceId}, ${slot.workflow}, ${taskId}, 'Waiting', 'waiting')`);
     await db.execute(
-      sql`insert into slots (id, workflow_instance_id, workflow, task_id, state, event, assignee_id, candidate_ids, status, opened_at, due_at, finished_by, finished_at, wait_ms)
+      sql`insert into slots (id, workflow_instance_id, workflow, task_id, state, event, assignee_id, candidate_ids, status, opened_at, due_at, finished_by, finished_at, wait_ms, agent)
           values (${slotId}, ${instanceId}, ${slot.workflow}, ${taskId}, 'Waiting', 'Answered', ${ids[slot.person]}, ${`{${ids.sam},${ids.priya}}`}::uuid[],
             ${slot.status}, ${openedAt.toISOString()}::timestamptz, ${dueAt.toISOString()}::timestamptz,
-            ${slot.status === "finished" ? ids[slot.person] : null}, ${ended ? finishedAt.toISOString() : null}::timestamptz, ${ended ? slot.waitMs : null})`,
+            ${slot.status === "finished" ? ids[slot.person] : null}, ${ended ? finishedAt.toISOString() : null}::timestamptz, ${ended ? slot.waitMs : null}, ${slot.agent})`,
     );
     await db.execute(
       sql`insert into asks (task_id, agent, workflow, slot_id, title, spec, status, asked_at)
