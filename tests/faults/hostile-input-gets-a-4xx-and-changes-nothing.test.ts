@@ -226,6 +226,12 @@ function routeTable(fixture: Fixture): Record<string, RouteCase[]> {
       { label: "hostile error", caller: "anonymous", path: "/login?error=%3Cscript%3Ealert(1)%3C%2Fscript%3E", expect: "read" },
     ],
     "/_not-found/page": [{ label: "no such page", caller: "sam", path: "/no-such-page", expect: "4xx" }],
+    // The site icon is public and can only be read.
+    "/icon.svg/route": [
+      { label: "POST", caller: "anonymous", path: "/icon.svg", init: { method: "POST", body: "{}" }, expect: "4xx" },
+      { label: "oversized POST", caller: "sam", path: "/icon.svg", init: { method: "POST", body: OVERSIZED }, expect: "4xx" },
+      { label: "cross-origin DELETE", caller: "sam", path: "/icon.svg", init: { method: "DELETE", headers: { origin: EVIL_ORIGIN } }, expect: "4xx" },
+    ],
     "/_global-error/page": [{ label: "undecodable path", caller: "anonymous", path: "/%ZZ/%E0%A4%A", expect: "4xx" }],
     "/api/events/route": [
       { label: "no session", caller: "anonymous", path: "/api/events", expect: "4xx" },
