@@ -49,6 +49,14 @@ describe("durations", () => {
 
   it("writes a deadline in UTC and says so, whatever the process's own time zone", () => {
     // The browser hydrating the clock may be anywhere: the server's words must be the browser's too.
-    expect(formatUtc(new Date("2026-12-03T23:30:00-05:00"))).toBe("4 Dec 2026, 04:30 UTC");
+    const zone = process.env.TZ;
+    process.env.TZ = "America/New_York";
+    try {
+      expect(new Date("2026-12-04T04:30:00Z").getHours()).toBe(23);
+      expect(formatUtc(new Date("2026-12-03T23:30:00-05:00"))).toBe("4 Dec 2026, 04:30 UTC");
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 });
