@@ -79,9 +79,10 @@ const MIGRATION_LOCK = 727_001;
 /**
  * Applies the committed migrations that are not yet applied; applying again is a no-op. On
  * PostgreSQL an advisory lock keeps two instances starting together from migrating at once.
+ * `migrationsFolder` is for tests that upgrade a database from an older set of migrations.
  */
-export async function migrateDatabase(database: Database): Promise<void> {
-  const config = { migrationsFolder: MIGRATIONS_FOLDER };
+export async function migrateDatabase(database: Database, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
+  const config = { migrationsFolder };
   if (database.pglite) {
     await migratePglite(drizzlePglite({ client: database.pglite }), config);
     return;

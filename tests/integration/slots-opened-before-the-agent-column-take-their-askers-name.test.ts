@@ -3,11 +3,6 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
-import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
-import postgres from "postgres";
 import { afterEach, describe, expect, it } from "vitest";
 import { migrateDatabase, MIGRATIONS_FOLDER, queryRows } from "@/db/client";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "@/tests/support/databases";
@@ -27,19 +22,6 @@ function migrationsBefore(tag: string): string {
   return folder;
 }
 
-async function migrateWith(database: TestDatabase, folder: string) {
-  if (database.pglite) {
-    await migratePglite(drizzlePglite({ client: database.pglite }), { migrationsFolder: folder });
-    return;
-  }
-  const client = postgres(database.url!, { max: 1, onnotice: () => {} });
-  try {
-    await migratePostgres(drizzlePostgres({ client }), { migrationsFolder: folder });
-  } finally {
-    await client.end();
-  }
-}
-
 describe.each(DATABASE_KINDS)("upgrading a database on %s", (kind) => {
   let database: TestDatabase | undefined;
   let folder: string | undefined;
@@ -53,7 +35,7 @@ describe.each(DATABASE_KINDS)("upgrading a database on %s", (kind) => {
   it("names each existing slot after the agent that asked first through it, and a flow's own slot after nobody", async () => {
     database = await createTestDatabase(kind, { migrated: false });
     folder = migrationsBefore(AGENT_COLUMN_MIGRATION);
-    await migrateWith(database, folder);
+    await migrateDatabase(database, folder);
     const { db } = database;
     const taskId = randomUUID();
     const instanceId = randomUUID();
