@@ -1,4 +1,4 @@
 export * from "./users";
 export * from "./runtime";
-export * from "./example";
+export * from "./tasks";
 export * from "./notifications";
