@@ -91,7 +91,7 @@ const DATABASE = "parley_bench_http";
 const databaseUrl = await recreateDatabase(serverUrl, DATABASE);
 // The set-up runs the app's own runtime (lib/app-runtime.ts), on the database the server will use.
 process.env.DATABASE_URL = databaseUrl;
-const { getDatabase, closeDatabase } = await import("@/db/client");
+const { getDatabase, closeDatabase } = await import("@/lib/database");
 const { getAppRuntime, stopAppRuntime } = await import("@/lib/app-runtime");
 const database = await getDatabase();
 const app = await getAppRuntime();

@@ -76,22 +76,36 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 // Any fixed number: it only has to be the same in every Parley process sharing one server.
 const MIGRATION_LOCK = 727_001;
 
+/** A folder of migrations and the table that records which of them were applied. */
+export interface MigrationSet {
+  /** drizzle-kit's output: SQL files and `meta/_journal.json`. */
+  folder: string;
+  /**
+   * Where they are recorded (in the `drizzle` schema). The platform's use drizzle's default table;
+   * each app's have a table of their own, so an app's numbering never collides with the platform's.
+   */
+  table?: string;
+}
+
 /**
- * Applies the committed migrations that are not yet applied; applying again is a no-op. On
- * PostgreSQL an advisory lock keeps two instances starting together from migrating at once.
- * `migrationsFolder` is for tests that upgrade a database from an older set of migrations.
+ * Applies the migrations of each set, in order, that are not yet applied; applying again is a no-op.
+ * On PostgreSQL an advisory lock keeps two instances starting together from migrating at once.
+ * The default is the platform's own committed migrations; tests pass an older folder to upgrade from.
  */
-export async function migrateDatabase(database: Database, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
-  const config = { migrationsFolder };
+export async function migrateDatabase(database: Database, sets: string | readonly MigrationSet[] = MIGRATIONS_FOLDER): Promise<void> {
+  const configs = (typeof sets === "string" ? [{ folder: sets }] : sets).map((set) => ({
+    migrationsFolder: set.folder,
+    ...(set.table ? { migrationsTable: set.table, migrationsSchema: "drizzle" } : {}),
+  }));
   if (database.pglite) {
-    await migratePglite(drizzlePglite({ client: database.pglite }), config);
+    for (const config of configs) await migratePglite(drizzlePglite({ client: database.pglite }), config);
     return;
   }
   // One connection of its own, so that the lock and the migration are on the same session.
   const client = postgres(database.url!, { max: 1, onnotice: () => {} });
   try {
     await client`select pg_advisory_lock(${MIGRATION_LOCK})`;
-    await migratePostgres(drizzlePostgres({ client }), config);
+    for (const config of configs) await migratePostgres(drizzlePostgres({ client }), config);
   } finally {
     await client.end({ timeout: 5 });
   }
@@ -139,37 +153,4 @@ export function targetFromEnvironment(env: Environment = process.env): DatabaseT
   if (url) return { kind: "postgres", url };
   const dataDir = path.resolve(/*turbopackIgnore: true*/ env.PARLEY_DATA_DIR?.trim() || ".data", "pglite");
   return { kind: "pglite", dataDir };
-}
-
-const GLOBAL_KEY = Symbol.for("parley.database");
-type GlobalWithDatabase = typeof globalThis & { [GLOBAL_KEY]?: Promise<Database> };
-
-/**
- * This process's database, opened and migrated on first use and shared afterwards: one PGlite
- * folder has one owner, so every module (and every Next.js bundle) must reach the same instance.
- */
-export function getDatabase(): Promise<Database> {
-  const store = globalThis as GlobalWithDatabase;
-  store[GLOBAL_KEY] ??= (async () => {
-    const database = await openDatabase(targetFromEnvironment());
-    await migrateDatabase(database);
-    return database;
-  })().catch((error: unknown) => {
-    delete store[GLOBAL_KEY];
-    throw error;
-  });
-  return store[GLOBAL_KEY];
-}
-
-/** Shorthand for `(await getDatabase()).db`. */
-export async function getDb(): Promise<Db> {
-  return (await getDatabase()).db;
-}
-
-/** Closes this process's database (tests, and a clean shutdown); the next {@link getDatabase} opens it again. */
-export async function closeDatabase(): Promise<void> {
-  const store = globalThis as GlobalWithDatabase;
-  const open = store[GLOBAL_KEY];
-  delete store[GLOBAL_KEY];
-  if (open) await (await open).close();
 }

@@ -1,18 +1,20 @@
-import { getDatabase, openDatabase } from "@/db/client";
-import { createAuditorModel } from "@/lib/example/auditor-script";
-import { describeTasks } from "@/lib/example/task-subjects";
+import { openDatabase } from "@/db/client";
+import { getDatabase } from "@/lib/database";
 import { type LiveEvent, publishLiveEvents } from "@/lib/live-events";
-import { ReviewClaim } from "@/lib/example/review-claim";
+import { createScriptedModel } from "@/lib/models/scripted-model";
 import { type ResolvedModel, resolveModel } from "@/lib/models/resolve-model";
 import { createOutboxDrainer, type NoticeOptions, queueNoticesOnQuestionAsked } from "@/lib/notifications/outbox";
 import { type Notifier, notifiersFromEnvironment } from "@/lib/notifiers";
-import { createRuntime, type Runtime, type RuntimeChange, type RuntimeOptions, startWorker, type Worker } from "@/lib/runtime";
+import { getRegistry, type Registry } from "@/lib/registry";
+import { type Agent, createRuntime, type Runtime, type RuntimeChange, type RuntimeOptions, startWorker, type Worker } from "@/lib/runtime";
 
 /** The runtime this server process runs on, the model its agents use, and its worker loop. */
 export interface AppRuntime {
   runtime: Runtime;
   /** Which model answers, with the label screens show (the scripted model says so). */
   model: ResolvedModel;
+  /** The workflows this process runs (parley.config.ts). */
+  registry: Registry;
   worker: Worker;
   /** The notifiers the environment configures (none by default), and how their notices are written. */
   notifiers: readonly Notifier[];
@@ -72,19 +74,23 @@ type GlobalWithRuntime = typeof globalThis & { [GLOBAL_KEY]?: Promise<AppRuntime
 export function getAppRuntime(): Promise<AppRuntime> {
   const store = globalThis as GlobalWithRuntime;
   store[GLOBAL_KEY] ??= (async () => {
-    const model = resolveModel(process.env, { scripted: createAuditorModel });
+    const registry = getRegistry();
+    // An agent no app scripted says so, instead of answering as if it were a model.
+    const unscripted = createScriptedModel({ name: "unscripted", respond: () => ({ text: "No scripted model was registered for this agent; configure a real model (PARLEY_MODEL)." }) });
+    const model = resolveModel(process.env, { scripted: () => unscripted });
+    const modelFor = (agent: Agent) => (model.kind === "scripted" ? (registry.scriptedModelFor(agent.name) ?? model.model) : model.model);
     // Like the model, a half-configured notifier throws here, at start-up, naming the variable to set.
     const notifiers = notifiersFromEnvironment(process.env);
     const notices: NoticeOptions = {
       baseUrl: publicUrl(process.env),
-      describeSubject: async (db, taskId) => (await describeTasks(db, [taskId])).get(taskId)?.title,
+      describeSubject: async (db, taskId) => (await registry.describeTasks(db, [taskId])).get(taskId)?.title,
     };
     const queueNotices = queueNoticesOnQuestionAsked({ ...notices, notifiers });
     const database = await getDatabase();
     const { db } = database;
     const options: Omit<RuntimeOptions, "db"> = {
-      workflows: [ReviewClaim],
-      resolveModel: () => model.model,
+      workflows: registry.workflows,
+      resolveModel: modelFor,
       // Inside the transaction that made the change: screens hear of it only once it is committed.
       // A question's notices are queued in the same transaction and delivered by the drainer below, never by the run.
       announce: async (tx, changes) => {
@@ -107,7 +113,7 @@ export function getAppRuntime(): Promise<AppRuntime> {
       await Promise.all([worker.stop(), drainer?.stop()]);
       await workerDatabase?.close();
     };
-    return { runtime, model, worker, notifiers, notices, stop };
+    return { runtime, model, registry, worker, notifiers, notices, stop };
   })().catch((error: unknown) => {
     delete store[GLOBAL_KEY];
     throw error;

@@ -1,8 +1,8 @@
 import type { Db } from "@/db/client";
 import { type AnsweredQuestionRow, countAnsweredBy, listAnsweredBy, readOpenInbox } from "@/db/queries/inbox";
 import type { QuestionRow } from "@/db/queries/runtime-questions";
-import { describeTasks, type TaskSubject } from "@/lib/example/task-subjects";
 import { isUuid } from "@/lib/ids";
+import { getRegistry, type Registry, type TaskSubject } from "@/lib/registry";
 
 /** The inbox's views. */
 export const INBOX_VIEWS = ["assigned", "candidates", "overdue", "answered"] as const;
@@ -67,14 +67,14 @@ export function askerOf(question: { agent: string | null; workflow: string | nul
 /**
  * The signed-in person's inbox: every open question they may answer counted by view, one page of the
  * chosen view (soonest due first, after the question `after` when given), and what they answered
- * before. Only the rows shown are read in full.
+ * before. Only the rows shown are read in full; each is described by its workflow's registry entry.
  */
 export async function loadInbox(
   db: Db,
   userId: string,
   view: InboxView,
   now: Date,
-  options: { after?: string | null; pageSize?: number } = {},
+  options: { after?: string | null; pageSize?: number; registry?: Pick<Registry, "describeTasks"> } = {},
 ): Promise<Inbox> {
   const after = isUuid(options.after) ? options.after : null;
   // Only the view shown is read in full; the others are counted.
@@ -83,7 +83,7 @@ export async function loadInbox(
     view === "answered" ? listAnsweredBy(db, userId, ANSWERED_LISTED) : [],
     view === "answered" ? undefined : countAnsweredBy(db, userId, ANSWERED_LISTED),
   ]);
-  const subjects = await describeTasks(db, [...open.rows.map((question) => question.taskId), ...answered.map((question) => question.taskId)]);
+  const subjects = await (options.registry ?? getRegistry()).describeTasks(db, [...open.rows.map((question) => question.taskId), ...answered.map((question) => question.taskId)]);
   const rows: InboxRow[] = open.rows.map((question) => ({
     id: question.id,
     headline: headlineFrom(question),

@@ -1,4 +1,5 @@
-import { getDatabase, type Db } from "@/db/client";
+import { type Db } from "@/db/client";
+import { getDatabase } from "@/lib/database";
 import { listen, notify, notifyAll } from "@/db/notifications";
 import type { Role } from "@/lib/auth/roles";
 

@@ -1,18 +1,23 @@
-import { getDatabase } from "@/db/client";
+import { findUserByEmail } from "@/db/queries/users";
 import { getAppRuntime } from "@/lib/app-runtime";
 import { isDemoMode } from "@/lib/config";
-import { startDemoReviewsOnFirstStart } from "@/lib/example/demo-reviews";
-import { formatDemoCredentials, seedDemoUsersOnFirstStart } from "@/lib/example/demo-users";
+import { getDatabase } from "@/lib/database";
+import { DEMO_USERS, formatDemoCredentials, seedDemoUsersOnFirstStart } from "@/lib/demo-people";
 
 /**
- * Everything a Parley process does before serving: open the database, apply migrations, resolve the
- * model and start the worker; in demo mode, on first start, create the demo people and start reviews
- * of the demo claims, and print how to sign in.
+ * Everything a Parley process does before serving: open the database, apply the platform's and the
+ * registered apps' migrations, resolve the model and start the worker; in demo mode, on first start,
+ * create the demo people and let each registered app start its demo runs, and print how to sign in.
  */
 export async function prepareServer(log: (line: string) => void = console.log): Promise<void> {
   const database = await getDatabase();
-  const { runtime, model } = await getAppRuntime();
+  const { runtime, model, registry } = await getAppRuntime();
   log(`Parley: agents run on ${model.label}.`);
+  log(
+    registry.entries.length > 0
+      ? `Parley: running ${registry.entries.map((entry) => entry.label).join(", ")} (parley.config.ts).`
+      : "Parley: no workflows are registered in parley.config.ts, so nothing will ask anyone until one is.",
+  );
   if (!isDemoMode()) {
     log("Parley: using PostgreSQL from DATABASE_URL; migrations applied.");
     return;
@@ -20,8 +25,15 @@ export async function prepareServer(log: (line: string) => void = console.log): 
   const created = await seedDemoUsersOnFirstStart(database.db);
   if (created.length > 0) {
     log(`Parley: created ${created.length} demo people in the embedded database.`);
-    const reviews = await startDemoReviewsOnFirstStart(database.db, runtime);
-    if (reviews > 0) log(`Parley: started ${reviews} demo reviews; their questions will be in the inboxes shortly.`);
+    const people = new Map<string, { id: string }>();
+    for (const person of DEMO_USERS) {
+      const found = await findUserByEmail(database.db, person.email);
+      if (found) people.set(person.email, { id: found.id });
+    }
+    for (const app of registry.apps) {
+      const line = await app.seedDemo?.({ db: database.db, runtime, people });
+      if (line) log(`Parley (${app.name}): ${line}`);
+    }
   }
   log(formatDemoCredentials());
 }

@@ -4,9 +4,9 @@ import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { insertUsersIfAbsent } from "@/db/queries/users";
 import { migrateDatabase, openDatabase } from "@/db/client";
-import { createAuditorModel } from "@/lib/example/auditor-script";
-import { ReviewClaim } from "@/lib/example/review-claim";
-import { startReview } from "@/lib/example/start-review";
+import { createAuditorModel } from "@/examples/expense-review/auditor-script";
+import { ReviewClaim } from "@/examples/expense-review/review-claim";
+import { startReview } from "@/examples/expense-review/start-review";
 import { createRuntime } from "@/lib/runtime";
 import { askAtTerminal, EXIT, nobodyThere, type TerminalIo } from "@/lib/runtime/terminal";
 

@@ -1,7 +1,7 @@
 // `npm run seed:demo`: create the demo people on the database in DATABASE_URL — only when asked.
 // Their passwords are public: never run this against a database real people use.
 import { migrateDatabase, openDatabase, targetFromEnvironment } from "../db/client";
-import { formatDemoCredentials, seedDemoUsers } from "../lib/example/demo-users";
+import { formatDemoCredentials, seedDemoUsers } from "@/lib/demo-people";
 
 const database = await openDatabase(targetFromEnvironment());
 try {

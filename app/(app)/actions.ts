@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { changeAway } from "@/lib/people";
 import { signOut } from "@/lib/server/auth";
 import { type ActionResult, defineFormAction } from "@/lib/server/define-action";

@@ -4,7 +4,7 @@ import { type Database, queryRows } from "@/db/client";
 import { insertUsersIfAbsent } from "@/db/queries/users";
 import type { AppRuntime } from "@/lib/app-runtime";
 import bcrypt from "bcryptjs";
-import { startReview } from "@/lib/example/start-review";
+import { startReview } from "@/examples/expense-review/start-review";
 
 /** The one password every bench person signs in with. */
 export const BENCH_PASSWORD = "bench-answers-over-http";

@@ -1,5 +1,5 @@
 import type postgres from "postgres";
-import { Reimbursement } from "../../lib/example/reimbursement";
+import { Reimbursement } from "../../examples/expense-review/reimbursement";
 import { hashPassword } from "../../lib/auth/password";
 import { specFromSchema } from "../../lib/questions/spec-from-schema";
 import { agentAskSpec } from "../../lib/runtime/agent-question";

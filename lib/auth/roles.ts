@@ -10,7 +10,7 @@ export function hasAnyRole(held: readonly Role[], allowed: readonly Role[]): boo
 /** The page a person lands on after sign-in: their most common job first. */
 export function homePathFor(roles: readonly Role[]): string {
   if (roles.includes("assignee")) return "/inbox";
-  if (roles.includes("operator")) return "/reviews";
+  if (roles.includes("operator")) return "/runs";
   if (roles.includes("admin")) return "/admin";
   return "/inbox";
 }
@@ -19,7 +19,7 @@ export function homePathFor(roles: readonly Role[]): string {
 export function navigationFor(roles: readonly Role[]): { href: string; label: string }[] {
   const links: { href: string; label: string; role: Role }[] = [
     { href: "/inbox", label: "Inbox", role: "assignee" },
-    { href: "/reviews", label: "Reviews", role: "operator" },
+    { href: "/runs", label: "Runs", role: "operator" },
     { href: "/admin", label: "Admin", role: "admin" },
   ];
   return links.filter((link) => roles.includes(link.role)).map(({ href, label }) => ({ href, label }));

@@ -1,7 +1,7 @@
 import NextAuth, { type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { findUserByEmail } from "@/db/queries/users";
 import { verifyPassword } from "@/lib/auth/password";
 import { authSecret, oidcConfig } from "@/lib/config";

@@ -1,7 +1,7 @@
 import { cookies, headers } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { cache } from "react";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { findUserById } from "@/db/queries/users";
 import type { User } from "@/db/schema";
 import { hasAnyRole, type Role } from "@/lib/auth/roles";

@@ -1,5 +1,5 @@
 import { type Browser, type Page, test as base } from "@playwright/test";
-import { DEMO_USERS, type DemoUser } from "@/lib/example/demo-users";
+import { DEMO_USERS, type DemoUser } from "@/lib/demo-people";
 import { LoginPage } from "./pages/login-page";
 
 /** Whether the server under test runs on PostgreSQL (else on the embedded database in demo mode). */

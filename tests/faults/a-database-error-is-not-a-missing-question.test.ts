@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { ReviewClaim } from "@/lib/example/review-claim";
+import { ReviewClaim } from "@/examples/expense-review/review-claim";
 import { createRuntime } from "@/lib/runtime";
 import { createFaultDatabase, type FaultDatabase } from "./support/database";
 import { adminPostgresUrl } from "./support/prerequisites";

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { createAuditorModel } from "@/lib/example/auditor-script";
-import { ReviewClaim } from "@/lib/example/review-claim";
-import { startReview } from "@/lib/example/start-review";
+import { createAuditorModel } from "@/examples/expense-review/auditor-script";
+import { ReviewClaim } from "@/examples/expense-review/review-claim";
+import { startReview } from "@/examples/expense-review/start-review";
 import { createRuntime } from "@/lib/runtime";
 import { createFaultDatabase, type FaultDatabase } from "./support/database";
 import { adminPostgresUrl } from "./support/prerequisites";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERROR_CODES } from "@/lib/errors";
-import { DEMO_USERS } from "@/lib/example/demo-users";
+import { DEMO_USERS } from "@/lib/demo-people";
 import { changedTables, createFaultDatabase, type FaultDatabase, snapshotTables } from "./support/database";
 import { type ActionArgument, type ActionResponse, appPaths, callAction, HttpClient, type HttpResponse, serverActionIds } from "./support/http-client";
 import { adminPostgresUrl } from "./support/prerequisites";

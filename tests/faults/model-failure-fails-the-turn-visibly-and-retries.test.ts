@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatDecision } from "@/lib/example/claim-brief";
+import { formatDecision } from "@/examples/expense-review/claim-brief";
 import { createFaultDatabase, type FaultDatabase } from "./support/database";
 import { type FlakyModelProvider, type ProviderBehaviour, startFlakyModelProvider } from "./support/flaky-model-provider";
 import { callAction, HttpClient, serverActionIds } from "./support/http-client";

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { closeDatabase, getDatabase } from "@/db/client";
+import { closeDatabase, getDatabase } from "@/lib/database";
 import { findUserByEmail, listUsers } from "@/db/queries/users";
 import { getAppRuntime, stopAppRuntime } from "@/lib/app-runtime";
 import { verifyPassword } from "@/lib/auth/password";
-import { DEMO_USERS } from "@/lib/example/demo-users";
+import { DEMO_USERS } from "@/lib/demo-people";
 import { prepareServer } from "@/lib/startup";
 import { createPostgresDatabase, TEST_POSTGRES_URL } from "../support/databases";
 

@@ -4,9 +4,9 @@ import { hasAnyRole, homePathFor, navigationFor } from "@/lib/auth/roles";
 describe("roles", () => {
   it("show each role its own section and nobody else's", () => {
     expect(navigationFor(["assignee"]).map((link) => link.label)).toEqual(["Inbox"]);
-    expect(navigationFor(["operator"]).map((link) => link.label)).toEqual(["Reviews"]);
+    expect(navigationFor(["operator"]).map((link) => link.label)).toEqual(["Runs"]);
     expect(navigationFor(["admin"]).map((link) => link.label)).toEqual(["Admin"]);
-    expect(navigationFor(["assignee", "operator", "admin"]).map((link) => link.label)).toEqual(["Inbox", "Reviews", "Admin"]);
+    expect(navigationFor(["assignee", "operator", "admin"]).map((link) => link.label)).toEqual(["Inbox", "Runs", "Admin"]);
   });
 
   it("allow a person holding any one of the roles asked for", () => {
@@ -18,7 +18,7 @@ describe("roles", () => {
 
   it("start each person on their most common job", () => {
     expect(homePathFor(["admin"])).toBe("/admin");
-    expect(homePathFor(["operator"])).toBe("/reviews");
+    expect(homePathFor(["operator"])).toBe("/runs");
     expect(homePathFor(["operator", "assignee"])).toBe("/inbox");
   });
 });

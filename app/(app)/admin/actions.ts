@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { findUserById } from "@/db/queries/users";
 import { getAppRuntime } from "@/lib/app-runtime";
 import { queueReminder } from "@/lib/notifications/outbox";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { listUsers } from "@/db/queries/users";
 import { PersonAwayForm } from "@/components/person-away-form";
 import { requirePageUser } from "@/lib/server/session";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { SlaClock } from "@/components/sla-clock";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { INBOX_PAGE_SIZE, type InboxView, loadInbox, parseInboxView } from "@/lib/inbox";
 import { formatDuration } from "@/lib/sla-clock";
 import { requirePageUser } from "@/lib/server/session";

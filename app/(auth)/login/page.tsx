@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { connection } from "next/server";
 import { isDemoMode, oidcConfig } from "@/lib/config";
-import { DEMO_USERS } from "@/lib/example/demo-users";
+import { DEMO_USERS } from "@/lib/demo-people";
 import { safeCallbackPath } from "@/lib/server/callback-path";
 import { currentUser } from "@/lib/server/session";
 import { signInWithOidc } from "./actions";

@@ -1,4 +1,4 @@
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { hasPartInTask } from "@/db/queries/inbox";
 import { hasAnyRole } from "@/lib/auth/roles";
 import { isInAudience, type LiveEventForBrowser, subscribeLiveEvents } from "@/lib/live-events";

@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import type { DemoUser } from "@/lib/example/demo-users";
+import type { DemoUser } from "@/lib/demo-people";
 
 /** The sign-in page, as a person uses it. */
 export class LoginPage {

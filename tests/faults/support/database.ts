@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { type Database, migrateDatabase, openDatabase } from "@/db/client";
-import { seedDemoUsers } from "@/lib/example/demo-users";
+import { seedDemoUsers } from "@/lib/demo-people";
 
 /** A database of its own for one fault test, migrated and with the demo people, on a PostgreSQL server. */
 export interface FaultDatabase {

@@ -1,6 +1,6 @@
 import type { Database } from "@/db/client";
-import { ReviewClaim } from "@/lib/example/review-claim";
-import { startReview } from "@/lib/example/start-review";
+import { ReviewClaim } from "@/examples/expense-review/review-claim";
+import { startReview } from "@/examples/expense-review/start-review";
 import { createRuntime } from "@/lib/runtime";
 import { countRows } from "./review-invariants";
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ReviewClaim } from "@/lib/example/review-claim";
-import { auditorScript } from "@/lib/example/auditor-script";
+import { ReviewClaim } from "@/examples/expense-review/review-claim";
+import { auditorScript } from "@/examples/expense-review/auditor-script";
 import { createScriptedModel } from "@/lib/models/scripted-model";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { countRows } from "./agents";

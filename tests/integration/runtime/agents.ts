@@ -3,7 +3,7 @@ import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
 import { eq, sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/db/client";
 import { conversationMessages, conversations } from "@/db/schema";
-import { ReviewClaim } from "@/lib/example/review-claim";
+import { ReviewClaim } from "@/examples/expense-review/review-claim";
 import { createScriptedModel, type ScriptedReply, type ScriptedResponder } from "@/lib/models/scripted-model";
 import { defineAgent, type AgentDefinition } from "@/lib/runtime";
 

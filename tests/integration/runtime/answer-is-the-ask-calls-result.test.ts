@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ReviewClaim } from "@/lib/example/review-claim";
+import { ReviewClaim } from "@/examples/expense-review/review-claim";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { createExampleFixture, type ExampleFixture } from "./example-fixture";
 

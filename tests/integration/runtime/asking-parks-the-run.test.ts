@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { reviewTasks } from "@/db/schema";
-import { Auditor } from "@/lib/example/auditor";
-import { ReviewClaim } from "@/lib/example/review-claim";
+import { reviewTasks } from "@/examples/expense-review/schema";
+import { Auditor } from "@/examples/expense-review/review-claim";
+import { ReviewClaim } from "@/examples/expense-review/review-claim";
 import { turn } from "@/lib/runtime";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { askReply, countRows, loopAgent, newTask, storedMessages } from "./agents";

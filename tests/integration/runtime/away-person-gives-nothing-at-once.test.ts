@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { setUserAway } from "@/db/queries/users";
 import { listQuestionsForTask } from "@/db/queries/runtime-questions";
-import { reviewTasks } from "@/db/schema";
+import { reviewTasks } from "@/examples/expense-review/schema";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { createExampleFixture, type ExampleFixture } from "./example-fixture";
 

@@ -3,8 +3,8 @@
  * line and, once the model has answered and before the turn is stored, says so and waits to be killed.
  */
 import { openDatabase } from "@/db/client";
-import { createAuditorModel } from "@/lib/example/auditor-script";
-import { ReviewClaim } from "@/lib/example/review-claim";
+import { createAuditorModel } from "@/examples/expense-review/auditor-script";
+import { ReviewClaim } from "@/examples/expense-review/review-claim";
 import { createRuntime } from "@/lib/runtime";
 
 const url = process.argv[2];

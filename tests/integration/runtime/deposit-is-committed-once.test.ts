@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { insertUsersIfAbsent } from "@/db/queries/users";
 import { listSlotsForTask } from "@/db/queries/runtime-slots";
 import { AppError } from "@/lib/errors";
-import { ReviewClaim } from "@/lib/example/review-claim";
+import { ReviewClaim } from "@/examples/expense-review/review-claim";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { countRows } from "./agents";
 import { createExampleFixture, type ExampleFixture } from "./example-fixture";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { queryRows } from "@/db/client";
 import { listSlotsForTask } from "@/db/queries/runtime-slots";
-import { ReviewClaim } from "@/lib/example/review-claim";
+import { ReviewClaim } from "@/examples/expense-review/review-claim";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { HOUR, manualClock } from "./clock";
 import { createExampleFixture, type ExampleFixture } from "./example-fixture";

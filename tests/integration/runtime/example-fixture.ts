@@ -1,8 +1,8 @@
 import { insertUsersIfAbsent } from "@/db/queries/users";
 import type { User } from "@/db/schema";
-import { createAuditorModel } from "@/lib/example/auditor-script";
-import { ReviewClaim } from "@/lib/example/review-claim";
-import { startReview } from "@/lib/example/start-review";
+import { createAuditorModel } from "@/examples/expense-review/auditor-script";
+import { ReviewClaim } from "@/examples/expense-review/review-claim";
+import { startReview } from "@/examples/expense-review/start-review";
 import type { ScriptedModel } from "@/lib/models/scripted-model";
 import { createRuntime, type Runtime, type RuntimeOptions } from "@/lib/runtime";
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from "@/tests/support/databases";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { listQuestionsForTask } from "@/db/queries/runtime-questions";
-import { reviewTasks } from "@/db/schema";
+import { reviewTasks } from "@/examples/expense-review/schema";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { DAY, HOUR, manualClock } from "./clock";
 import { createExampleFixture, type ExampleFixture } from "./example-fixture";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { claims, reviewTasks } from "@/db/schema";
+import { claims, reviewTasks } from "@/examples/expense-review/schema";
 import { createRuntime, defineWorkflow, turn } from "@/lib/runtime";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "@/tests/support/databases";
 import { askReply, loopAgent } from "./agents";

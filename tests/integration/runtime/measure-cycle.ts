@@ -4,8 +4,8 @@
  * nothing. Run: `npx tsx tests/integration/runtime/measure-cycle.ts [cycles]`.
  */
 import { insertUsersIfAbsent } from "@/db/queries/users";
-import { ReviewClaim } from "@/lib/example/review-claim";
-import { startReview } from "@/lib/example/start-review";
+import { ReviewClaim } from "@/examples/expense-review/review-claim";
+import { startReview } from "@/examples/expense-review/start-review";
 import { createScriptedModel } from "@/lib/models/scripted-model";
 import { createRuntime } from "@/lib/runtime";
 import { createTestDatabase, DATABASE_KINDS } from "@/tests/support/databases";

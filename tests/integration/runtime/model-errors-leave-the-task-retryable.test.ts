@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { reviewTasks } from "@/db/schema";
-import { auditorScript } from "@/lib/example/auditor-script";
-import { ReviewClaim } from "@/lib/example/review-claim";
+import { reviewTasks } from "@/examples/expense-review/schema";
+import { auditorScript } from "@/examples/expense-review/auditor-script";
+import { ReviewClaim } from "@/examples/expense-review/review-claim";
 import { createScriptedModel, type ScriptedReply } from "@/lib/models/scripted-model";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { countRows } from "./agents";

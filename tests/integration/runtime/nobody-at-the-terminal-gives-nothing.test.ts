@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { reviewTasks } from "@/db/schema";
+import { reviewTasks } from "@/examples/expense-review/schema";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { createExampleFixture, type ExampleFixture } from "./example-fixture";
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { type Database, openDatabase } from "@/db/client";
 import { insertUsersIfAbsent } from "@/db/queries/users";
-import { claims, reviewTasks } from "@/db/schema";
+import { claims, reviewTasks } from "@/examples/expense-review/schema";
 import { createRuntime, defineWorkflow } from "@/lib/runtime";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "@/tests/support/databases";
 import { UNEXPLAINED_CLAIM } from "./example-fixture";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { listSlotsForTask } from "@/db/queries/runtime-slots";
-import { ReviewClaim } from "@/lib/example/review-claim";
+import { ReviewClaim } from "@/examples/expense-review/review-claim";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { createExampleFixture, type ExampleFixture } from "./example-fixture";
 

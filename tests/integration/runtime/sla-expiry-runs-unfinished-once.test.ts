@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { listSlotsForTask } from "@/db/queries/runtime-slots";
-import { reviewQuestions, reviewTasks } from "@/db/schema";
-import { ReviewClaim } from "@/lib/example/review-claim";
+import { reviewQuestions, reviewTasks } from "@/examples/expense-review/schema";
+import { ReviewClaim } from "@/examples/expense-review/review-claim";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { countRows } from "./agents";
 import { DAY, HOUR, manualClock } from "./clock";

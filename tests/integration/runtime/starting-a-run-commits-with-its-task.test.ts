@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
-import { claims, reviewTasks } from "@/db/schema";
-import { ReviewClaim } from "@/lib/example/review-claim";
+import { claims, reviewTasks } from "@/examples/expense-review/schema";
+import { ReviewClaim } from "@/examples/expense-review/review-claim";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { countRows } from "./agents";
 import { createExampleFixture, type ExampleFixture, UNEXPLAINED_CLAIM } from "./example-fixture";

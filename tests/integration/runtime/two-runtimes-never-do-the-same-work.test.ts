@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "@/db/client";
 import { listRunEvents } from "@/db/queries/runtime-events";
-import { ReviewClaim } from "@/lib/example/review-claim";
-import { startReview } from "@/lib/example/start-review";
+import { ReviewClaim } from "@/examples/expense-review/review-claim";
+import { startReview } from "@/examples/expense-review/start-review";
 import type { RuntimeOptions } from "@/lib/runtime";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { countRows } from "./agents";

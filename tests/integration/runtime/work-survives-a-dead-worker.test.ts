@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { reviewTasks } from "@/db/schema";
-import { ReviewClaim } from "@/lib/example/review-claim";
+import { reviewTasks } from "@/examples/expense-review/schema";
+import { ReviewClaim } from "@/examples/expense-review/review-claim";
 import type { Checkpoint } from "@/lib/runtime";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { countRows } from "./agents";

@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { reviewTasks } from "@/db/schema";
-import { ReviewClaim } from "@/lib/example/review-claim";
+import { reviewTasks } from "@/examples/expense-review/schema";
+import { ReviewClaim } from "@/examples/expense-review/review-claim";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { countRows } from "./agents";
 import { createExampleFixture, type ExampleFixture } from "./example-fixture";

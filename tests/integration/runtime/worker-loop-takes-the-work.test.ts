@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, it } from "vitest";
-import { reviewTasks } from "@/db/schema";
-import { ReviewClaim } from "@/lib/example/review-claim";
+import { reviewTasks } from "@/examples/expense-review/schema";
+import { ReviewClaim } from "@/examples/expense-review/review-claim";
 import { startWorker, type Worker } from "@/lib/runtime";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { createExampleFixture, type ExampleFixture } from "./example-fixture";

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { readSlaReport } from "@/db/queries/sla";
 import { insertUsersIfAbsent } from "@/db/queries/users";
-import { claims, reviewTasks } from "@/db/schema";
+import { claims, reviewTasks } from "@/examples/expense-review/schema";
 import { createScriptedModel } from "@/lib/models/scripted-model";
 import { createRuntime, defineAgent, defineWorkflow, turn } from "@/lib/runtime";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "@/tests/support/databases";

@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from "vitest";
 import { z } from "zod";
-import { reviewTasks } from "@/db/schema";
+import { reviewTasks } from "@/examples/expense-review/schema";
 import { defineAgent, defineWorkflow, type Transition } from "@/lib/runtime";
 
 const WithWaiting = defineWorkflow({

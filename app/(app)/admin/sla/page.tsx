@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { SlaClock } from "@/components/sla-clock";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { countOpenSlotsByAge, listOpenSlots, listSlaFilterChoices, type LongWaitRow, type OpenSlotRow, type SlaNumbers } from "@/db/queries/sla";
 import { listUsers } from "@/db/queries/users";
 import { formatDuration, readClock } from "@/lib/sla-clock";

@@ -1,14 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { ContextFacts } from "@/components/context-facts";
 import { LiveRefresh } from "@/components/live-refresh";
 import { SlaClock } from "@/components/sla-clock";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { findRunForTask, listConversationMessages } from "@/db/queries/inbox";
 import { getAppRuntime } from "@/lib/app-runtime";
 import { readableConversation } from "@/lib/conversation-view";
-import { claimForTask } from "@/lib/example/task-subjects";
-import { formatAmount } from "@/lib/example/claim-brief";
 import { askerOf, headlineOf } from "@/lib/inbox";
 import { attemptLabel } from "@/lib/questions";
 import { formatDuration } from "@/lib/sla-clock";
@@ -30,18 +29,20 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
   const user = await requirePageUser();
   const { id } = await params;
   if (!isUuid(id)) notFound();
-  const { runtime } = await getAppRuntime();
+  const { runtime, registry } = await getAppRuntime();
   // Only for someone it was put to (or who answered it): anyone else gets the same 404 as a wrong id.
   const question = await runtime.questionFor(id, user.id);
   if (!question) notFound();
 
   const db = await getDb();
-  const [context, run, messages] = await Promise.all([
-    claimForTask(db, question.taskId),
+  const [context, subjects, run, messages] = await Promise.all([
+    registry.contextOf(db, question.taskId),
+    registry.describeTasks(db, [question.taskId]),
     findRunForTask(db, question.taskId),
     question.conversationId ? listConversationMessages(db, question.conversationId) : Promise.resolve([]),
   ]);
   const asker = askerOf(question);
+  const subject = subjects.get(question.taskId);
   const now = new Date();
   const slot = question.slot;
   const pastDue = Boolean(slot?.dueAt && slot.dueAt <= now);
@@ -60,7 +61,7 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
       <header className="question-header">
         <p className="asker">
           {asker.kind === "agent" ? "The agent" : "The flow"} <strong>{asker.name}</strong> asks
-          {context ? ` about ${context.claim.title}` : ""}
+          {subject ? ` about ${subject.title}` : ""}
         </p>
         <h1>{headlineOf(question)}</h1>
         {slot && open ? (
@@ -102,21 +103,7 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
         </section>
 
         <aside className="question-context" aria-label="Context">
-          {context ? (
-            <section className="card-plain">
-              <h2>{context.claim.title}</h2>
-              <dl className="facts">
-                <dt>Amount</dt>
-                <dd>{formatAmount(context.claim.amountCents, context.claim.currency)}</dd>
-                <dt>Merchant</dt>
-                <dd>{context.claim.merchant}</dd>
-                <dt>Date</dt>
-                <dd>{context.claim.incurredOn}</dd>
-                <dt>Description</dt>
-                <dd>{context.claim.description || <span className="muted">none given</span>}</dd>
-              </dl>
-            </section>
-          ) : null}
+          {context ? <ContextFacts panel={context} /> : null}
           {conversation.length > 0 ? (
             <section className="card-plain">
               <h2>The conversation so far</h2>

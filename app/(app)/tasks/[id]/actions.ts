@@ -2,11 +2,10 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { getDb } from "@/db/client";
-import { findReviewRun } from "@/db/queries/reviews";
 import { getAppRuntime } from "@/lib/app-runtime";
-import { ReviewClaim } from "@/lib/example/review-claim";
+import { getDb } from "@/lib/database";
 import { AppError } from "@/lib/errors";
+import { loadRunPage } from "@/lib/runs";
 import { type ActionResult, defineFormAction } from "@/lib/server/define-action";
 
 const retryRun = defineFormAction({
@@ -14,19 +13,21 @@ const retryRun = defineFormAction({
   input: z.object({ taskId: z.uuid() }),
   async handler({ taskId }) {
     const db = await getDb();
-    const review = await findReviewRun(db, taskId);
-    if (!review?.run) throw new AppError("not_found", "There is no such run.");
-    if (review.run.status !== "retryable") {
+    const { runtime, worker, registry } = await getAppRuntime();
+    const page = await loadRunPage(db, registry, taskId);
+    if (!page) throw new AppError("not_found", "There is no such run.");
+    const { run } = page;
+    if (run.status !== "retryable") {
       throw new AppError(
         "conflict",
-        review.run.status === "failed"
-          ? `This run ended in its ${review.run.state} state by the workflow's own decision, not on a model error, so there is nothing to retry.`
-          : `Only a run that failed on a model error can be retried; this one is ${review.run.status}.`,
+        run.status === "failed"
+          ? `This run ended in its ${run.state} state by the workflow's own decision, not on a model error, so there is nothing to retry.`
+          : `Only a run that failed on a model error can be retried; this one is ${run.status}.`,
       );
     }
-    const { runtime, worker } = await getAppRuntime();
+    if (!page.registered) throw new AppError("conflict", `This run's workflow, ${run.workflow}, is not registered in parley.config.ts, so nothing here can run it.`);
     // The requeue is one conditional update: a second retry (or another operator's) finds nothing to requeue.
-    const requeued = await runtime.retry(ReviewClaim, taskId);
+    const requeued = await runtime.retry({ name: run.workflow }, taskId);
     if (requeued === 0) throw new AppError("conflict", "Someone else retried this run a moment ago.");
     worker.wake();
     revalidatePath(`/tasks/${taskId}`);

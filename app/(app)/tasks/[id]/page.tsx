@@ -2,17 +2,17 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
-import { getDb } from "@/db/client";
-import { findReviewRun, listAnswersForTask, namesOf } from "@/db/queries/reviews";
 import { getAppRuntime } from "@/lib/app-runtime";
 import { hasAnyRole } from "@/lib/auth/roles";
-import { formatAmount } from "@/lib/example/claim-brief";
+import { getDb } from "@/lib/database";
 import { formatTurnDuration, handoffGraph, type RunEntry, runEntries } from "@/lib/run-view";
+import { listAnswersForTask, loadRunPage, namesOf } from "@/lib/runs";
 import { formatDuration } from "@/lib/sla-clock";
 import { requirePageUser } from "@/lib/server/session";
 import { retryRunAction } from "./actions";
 import { HandoffGraphView } from "./handoff-graph";
 import { RetryForm } from "./retry-form";
+import { ContextFacts } from "@/components/context-facts";
 import { isUuid } from "@/lib/ids";
 
 export const metadata: Metadata = { title: "Run" };
@@ -169,47 +169,47 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
   const { id } = await params;
   if (!isUuid(id)) notFound();
   const db = await getDb();
-  const review = await findReviewRun(db, id);
-  if (!review) notFound();
-  const { runtime } = await getAppRuntime();
+  const { runtime, registry } = await getAppRuntime();
+  const page = await loadRunPage(db, registry, id);
+  if (!page) notFound();
   const events = await runtime.events(id);
   const [names, answers] = await Promise.all([namesOf(db, peopleIn(events)), listAnswersForTask(db, id)]);
   const entries = runEntries(events, { names, answers });
   const graph = handoffGraph(events);
-  const run = review.run;
-  const workflow = run?.workflow ?? "The workflow";
+  const { run, subject, context } = page;
+  const workflow = run.workflow;
   const lastFailure = [...entries].reverse().find((entry): entry is Extract<RunEntry, { kind: "failed" }> => entry.kind === "failed");
   const now = new Date();
 
   return (
     <article className="run-page">
       <p className="muted">
-        <Link href="/reviews">← Reviews</Link>
+        <Link href="/runs">← Runs</Link>
       </p>
       <header className="run-header">
         <p className="asker">
-          {workflow} over a claim · started by {review.startedBy ?? "the system"} {formatDuration(now.getTime() - review.startedAt.getTime())} ago
+          {page.workflowLabel} · started by {page.startedByName ?? "the system"} {formatDuration(now.getTime() - run.startedAt.getTime())} ago
         </p>
-        <h1>{review.claim.title}</h1>
+        <h1>{subject?.title ?? `${page.workflowLabel} run`}</h1>
+        {subject?.summary ? <p className="muted">{subject.summary}</p> : null}
         <p className="run-status" data-testid="run-status">
-          {run ? (
-            <>
-              <span className={`badge status-${run.status}`}>{run.status}</span> in state <strong>{run.state}</strong>
-              {review.waitingOn ? <> · waiting on <strong>{review.waitingOn}</strong></> : null}
-              {review.decision ? <> · the Auditor {review.decision} it</> : null}
-            </>
-          ) : (
-            <span className="badge status-none">not started</span>
-          )}
+          <span className={`badge status-${run.status}`}>{run.status}</span> in state <strong>{run.state}</strong>
+          {run.waitingOn ? <> · waiting on <strong>{run.waitingOn}</strong></> : null}
         </p>
       </header>
 
-      {run?.status === "retryable" ? (
+      {run.status === "retryable" ? (
         <section className="card-plain run-failure" aria-label="Failure">
           <p>
             The run failed{lastFailure ? <>: <span className="cause">{lastFailure.cause}</span></> : null}. {lastFailure?.code === "model_unavailable" ? "It was a model error, so" : "It"} can be retried where it stopped.
           </p>
-          {hasAnyRole(user.roles, ["operator"]) ? <RetryForm taskId={review.taskId} action={retryRunAction} /> : <p className="muted">An operator can retry it.</p>}
+          {!page.registered ? (
+            <p className="muted">Its workflow, {workflow}, is not registered in parley.config.ts, so it cannot be retried here.</p>
+          ) : hasAnyRole(user.roles, ["operator"]) ? (
+            <RetryForm taskId={id} action={retryRunAction} />
+          ) : (
+            <p className="muted">An operator can retry it.</p>
+          )}
         </section>
       ) : null}
 
@@ -239,27 +239,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
             <h2>Who handed to whom</h2>
             <HandoffGraphView graph={graph} />
           </section>
-          <section className="card-plain">
-            <h2>The claim</h2>
-            <dl className="facts">
-              <dt>Amount</dt>
-              <dd>{formatAmount(review.claim.amountCents, review.claim.currency)}</dd>
-              <dt>Merchant</dt>
-              <dd>{review.claim.merchant}</dd>
-              <dt>Date</dt>
-              <dd>{review.claim.incurredOn}</dd>
-              <dt>Asked</dt>
-              <dd>{review.assignee ?? <span className="muted">nobody named</span>}</dd>
-              <dt>Description</dt>
-              <dd>{review.claim.description || <span className="muted">none given</span>}</dd>
-              {review.decisionReason ? (
-                <>
-                  <dt>Decision</dt>
-                  <dd>{review.decisionReason}</dd>
-                </>
-              ) : null}
-            </dl>
-          </section>
+          {context ? <ContextFacts panel={context} /> : null}
         </aside>
       </div>
     </article>

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors";
-import { startReviewOfClaim } from "@/lib/example/start-review-of-claim";
+import { startReviewOfClaim } from "@/examples/expense-review/start-review-of-claim";
 import { DATABASE_KINDS } from "@/tests/support/databases";
-import { countRows } from "../runtime/agents";
-import { createExampleFixture, type ExampleFixture } from "../runtime/example-fixture";
+import { countRows } from "@/tests/integration/runtime/agents";
+import { createExampleFixture, type ExampleFixture } from "./fixture";
 
 describe.each(DATABASE_KINDS)("starting another review of a claim (%s)", (kind) => {
   let fixture: ExampleFixture;
@@ -13,7 +13,7 @@ describe.each(DATABASE_KINDS)("starting another review of a claim (%s)", (kind) 
     fixture = await createExampleFixture(kind);
     const task = await fixture.startUnexplainedReview();
     await fixture.runtime.drain();
-    const refusal = await startReviewOfClaim(fixture.database.db, fixture.runtime, { claimId: task.claimId, createdBy: fixture.omar.id }).catch((error: unknown) => error);
+    const refusal = await startReviewOfClaim(fixture.database.db, fixture.runtime, { reviewTaskId: task.id, createdBy: fixture.omar.id }).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(AppError);
     expect(refusal).toMatchObject({ code: "conflict", message: expect.stringMatching(/already has a review open: it is waiting for an answer/) });
     expect(await countRows(fixture.database.db, "review_tasks")).toBe(1);
@@ -25,7 +25,7 @@ describe.each(DATABASE_KINDS)("starting another review of a claim (%s)", (kind) 
     const [question] = await fixture.runtime.questionsFor(fixture.sam.id);
     await fixture.runtime.closeWithNothing({ questionId: question!.id, reason: "away" });
     await fixture.runtime.drain();
-    const { task } = await startReviewOfClaim(fixture.database.db, fixture.runtime, { claimId: first.claimId, createdBy: fixture.omar.id });
+    const { task } = await startReviewOfClaim(fixture.database.db, fixture.runtime, { reviewTaskId: first.id, createdBy: fixture.omar.id });
     expect(task).toMatchObject({ claimId: first.claimId, assigneeId: fixture.sam.id, createdBy: fixture.omar.id });
     expect(task.id).not.toBe(first.id);
   });
@@ -36,16 +36,16 @@ describe.each(DATABASE_KINDS)("starting another review of a claim (%s)", (kind) 
     const [question] = await fixture.runtime.questionsFor(fixture.sam.id);
     await fixture.runtime.closeWithNothing({ questionId: question!.id, reason: "away" });
     await fixture.runtime.drain();
-    const start = () => startReviewOfClaim(fixture.database.db, fixture.runtime, { claimId: first.claimId, createdBy: fixture.omar.id });
+    const start = () => startReviewOfClaim(fixture.database.db, fixture.runtime, { reviewTaskId: first.id, createdBy: fixture.omar.id });
     const outcomes = await Promise.allSettled([start(), start()]);
     expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome.status === "rejected").map((outcome) => (outcome as PromiseRejectedResult).reason.code)).toEqual(["conflict"]);
     expect(await countRows(fixture.database.db, "review_tasks")).toBe(2);
   });
 
-  it("is not found for an unknown claim", async () => {
+  it("is not found for an unknown review", async () => {
     fixture = await createExampleFixture(kind);
-    const refusal = await startReviewOfClaim(fixture.database.db, fixture.runtime, { claimId: "00000000-0000-4000-8000-000000000000", createdBy: fixture.omar.id }).catch((error: unknown) => error);
+    const refusal = await startReviewOfClaim(fixture.database.db, fixture.runtime, { reviewTaskId: "00000000-0000-4000-8000-000000000000", createdBy: fixture.omar.id }).catch((error: unknown) => error);
     expect(refusal).toMatchObject({ code: "not_found" });
   });
 });

@@ -1,4 +1,4 @@
-import type { Claim } from "@/db/schema";
+import type { Claim } from "./schema";
 
 /** Formats cents as an amount people read ("1,240.00 USD"). */
 export function formatAmount(amountCents: number, currency: string): string {

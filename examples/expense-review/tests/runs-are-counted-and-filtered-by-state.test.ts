@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { countReviewsByState, listReviews, type ReviewState } from "@/db/queries/reviews";
-import { auditorScript } from "@/lib/example/auditor-script";
+import { countRunsByState, listRuns, type RunState } from "@/db/queries/runs";
+import { auditorScript } from "@/examples/expense-review/auditor-script";
 import { createScriptedModel } from "@/lib/models/scripted-model";
 import { DATABASE_KINDS } from "@/tests/support/databases";
-import { createExampleFixture, type ExampleFixture } from "../runtime/example-fixture";
+import { createExampleFixture, type ExampleFixture } from "./fixture";
 
-describe.each(DATABASE_KINDS)("the reviews list by state (%s)", (kind) => {
+describe.each(DATABASE_KINDS)("the runs list by state (expense reviews) (%s)", (kind) => {
   let fixture: ExampleFixture;
   afterEach(async () => fixture?.database.close());
 
@@ -35,15 +35,15 @@ describe.each(DATABASE_KINDS)("the reviews list by state (%s)", (kind) => {
 
     const running = await fixture.startUnexplainedReview(); // not drained: its first job is still queued
 
-    expect(await countReviewsByState(database.db)).toEqual({ running: 1, waiting: 1, completed: 1, failed: 1, nothing: 1 });
-    const ids = async (state: ReviewState) => (await listReviews(database.db, { state })).map((row) => row.taskId);
+    expect(await countRunsByState(database.db)).toEqual({ running: 1, waiting: 1, completed: 1, failed: 1, nothing: 1 });
+    const ids = async (state: RunState) => (await listRuns(database.db, { state })).map((row) => row.taskId);
     expect(await ids("running")).toEqual([running.id]);
     expect(await ids("waiting")).toEqual([waiting.id]);
     expect(await ids("completed")).toEqual([completed.id]);
     expect(await ids("failed")).toEqual([failed.id]);
     expect(await ids("nothing")).toEqual([nothing.id]);
-    const [nothingRow] = await listReviews(database.db, { state: "nothing" });
+    const [nothingRow] = await listRuns(database.db, { state: "nothing" });
     expect(nothingRow).toMatchObject({ status: "failed", nothingReason: "away" });
-    expect(await listReviews(database.db)).toHaveLength(5);
+    expect(await listRuns(database.db)).toHaveLength(5);
   });
 });

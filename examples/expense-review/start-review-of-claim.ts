@@ -1,6 +1,6 @@
 import type { Db } from "@/db/client";
-import { findOpenReviewOfClaim, lockClaim } from "@/db/queries/reviews";
-import { type ReviewTask, reviewTasks } from "@/db/schema";
+import { claimOfReview, findOpenReviewOfClaim, lockClaim } from "./queries";
+import { type ReviewTask, reviewTasks } from "./schema";
 import { AppError } from "@/lib/errors";
 import type { Runtime } from "@/lib/runtime";
 import { ReviewClaim } from "./review-claim";
@@ -12,26 +12,27 @@ const OPEN_AS: Record<string, string> = {
 };
 
 /**
- * Starts another review of a claim already filed, put to the same person as its last review. Refused
- * (`conflict`) while a review of that claim is still open; `not_found` for an unknown claim.
+ * Starts another review of the claim an earlier review was about, put to the same person as its last
+ * review. Refused (`conflict`) while a review of that claim is still open; `not_found` for an unknown review.
  */
 export async function startReviewOfClaim(
   db: Db,
   runtime: Runtime,
-  input: { claimId: string; createdBy: string },
+  input: { reviewTaskId: string; createdBy: string },
 ): Promise<{ task: ReviewTask }> {
   return db.transaction(async (tx) => {
     const executor = tx as unknown as Db;
     // The claim's row lock makes "is one open? then start" one step: a concurrent start waits here, then sees ours.
-    const claim = await lockClaim(executor, input.claimId);
-    if (!claim) throw new AppError("not_found", "There is no such claim.");
-    const open = await findOpenReviewOfClaim(executor, input.claimId);
+    const claimId = await claimOfReview(executor, input.reviewTaskId);
+    const claim = claimId ? await lockClaim(executor, claimId) : undefined;
+    if (!claimId || !claim) throw new AppError("not_found", "There is no such review.");
+    const open = await findOpenReviewOfClaim(executor, claimId);
     if (open) {
       throw new AppError("conflict", `This claim already has a review open: it ${OPEN_AS[open.status] ?? open.status}. Wait for it to finish before starting another.`);
     }
     const [task] = await tx
       .insert(reviewTasks)
-      .values({ claimId: input.claimId, assigneeId: claim.lastAssigneeId, createdBy: input.createdBy })
+      .values({ claimId, assigneeId: claim.lastAssigneeId, createdBy: input.createdBy })
       .returning();
     await runtime.start(ReviewClaim, task!, { db: executor });
     return { task: task! };

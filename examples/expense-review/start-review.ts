@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import { claims, type NewClaim, type ReviewTask, reviewTasks } from "@/db/schema";
+import { claims, type NewClaim, type ReviewTask, reviewTasks } from "./schema";
 import type { Runtime } from "@/lib/runtime";
 import { ReviewClaim } from "./review-claim";
 

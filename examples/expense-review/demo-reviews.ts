@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { findUserByEmail } from "@/db/queries/users";
-import { reviewTasks } from "@/db/schema";
+import { reviewTasks } from "./schema";
 import type { Runtime } from "@/lib/runtime";
 import { startReview } from "./start-review";
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { type ReviewQuestion, reviewQuestions, users } from "@/db/schema";
+import { users } from "@/db/schema";
+import { type ReviewQuestion, reviewQuestions } from "./schema";
 import type { AskedQuestion } from "@/lib/runtime";
 
 /** Writes the Auditor's questions where the inbox reads them; a question already written is left alone. */

@@ -1,12 +1,23 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { claims, type ReviewTask, reviewQuestions, reviewTasks } from "@/db/schema";
-import { type AgentReply, answerOf, defineWorkflow, person, turn } from "@/lib/runtime";
-import { Auditor } from "./auditor";
+import { type AgentReply, answerOf, defineAgent, defineWorkflow, person, turn } from "@/lib/runtime";
 import { claimBrief, parseDecision } from "./claim-brief";
 import { REIMBURSE_WITHIN, Reimbursement } from "./reimbursement";
 import { closeQuestion, listAnswererIds, listOpenQuestions, writeQuestions } from "./review-questions";
+import { claims, type ReviewTask, reviewQuestions, reviewTasks } from "./schema";
+
+/** The demo agent: reviews an expense claim, asking the filer about what the record can't explain. */
+export const Auditor = defineAgent({
+  name: "Auditor",
+  purpose: "Review a claim.",
+  prompt:
+    "You review expense claims. Approve or reject each with a reason. When the record cannot explain a charge, " +
+    "ask the filer with the ask tool rather than guess. End with two lines: `Decision: approved|rejected` and `Reason: …`.",
+  memory: "persistent",
+  principal: { email: "auditor@parley.test" },
+  loop: () => ReviewClaim,
+});
 
 /** How long the filer has to answer before the review fails. */
 export const ANSWER_WITHIN = { days: 2 } as const;

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { listAnswersForTask, namesOf } from "@/db/queries/reviews";
-import { ReviewClaim } from "@/lib/example/review-claim";
+import { listAnswersForTask, namesOf } from "@/db/queries/runs";
+import { ReviewClaim } from "@/examples/expense-review/review-claim";
 import { handoffGraph, runEntries } from "@/lib/run-view";
 import { DATABASE_KINDS } from "@/tests/support/databases";
-import { HOUR, manualClock } from "../runtime/clock";
-import { createExampleFixture, type ExampleFixture } from "../runtime/example-fixture";
+import { HOUR, manualClock } from "@/tests/integration/runtime/clock";
+import { createExampleFixture, type ExampleFixture } from "./fixture";
 
 describe.each(DATABASE_KINDS)("the run page's view of a run (%s)", (kind) => {
   let fixture: ExampleFixture;

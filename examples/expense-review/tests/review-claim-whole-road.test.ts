@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { reviewTasks } from "@/db/schema";
-import { ReviewClaim } from "@/lib/example/review-claim";
-import { listQuestions } from "@/lib/example/review-questions";
+import { reviewTasks } from "@/examples/expense-review/schema";
+import { ReviewClaim } from "@/examples/expense-review/review-claim";
+import { listQuestions } from "@/examples/expense-review/review-questions";
 import { DATABASE_KINDS } from "@/tests/support/databases";
-import { createExampleFixture, type ExampleFixture } from "./example-fixture";
+import { createExampleFixture, type ExampleFixture } from "./fixture";
 
 describe.each(DATABASE_KINDS)("the whole road of a claim review (%s)", (kind) => {
   let fixture: ExampleFixture;

@@ -1,0 +1,88 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { unstable_rethrow } from "next/navigation";
+import { z } from "zod";
+import { type QuestionFormState, submittedValues } from "@/components/questions/question-form-state";
+import { getAppRuntime } from "@/lib/app-runtime";
+import { hasAnyRole } from "@/lib/auth/roles";
+import { getDb } from "@/lib/database";
+import { AppError, ERROR_CODES, type ErrorCode } from "@/lib/errors";
+import { type FormAnswer, validateFormAnswer } from "@/lib/questions";
+import { loadRunPage, startFormOf } from "@/lib/runs";
+import { type ActionResult, defineFormAction, isFormSubmission } from "@/lib/server/define-action";
+import { authorize } from "@/lib/server/session";
+
+/** What the start form shows after a submission: refusals on their fields with what was typed, or the run started. */
+export interface StartRunState extends QuestionFormState {
+  outcome?: "started" | "unavailable";
+  message?: string;
+  code?: ErrorCode;
+  /** The task the new run is over, when it started. */
+  taskId?: string;
+}
+
+/** React sends only plain objects to the browser; refusals come in null-prototype maps. */
+function plain<T>(record: Readonly<Record<string, T>>): Record<string, T> {
+  return { ...record };
+}
+
+/**
+ * Starts a registered workflow from its generated start form. A public endpoint: it authenticates,
+ * checks the person may start this workflow, judges the form with the workflow's own start schema
+ * (refusals go back on their fields with what was typed), and only then starts the run.
+ */
+export async function startRunAction(_previous: StartRunState | null, submitted: FormData): Promise<StartRunState> {
+  try {
+    const user = await authorize();
+    if (!isFormSubmission(submitted)) throw new AppError("invalid_input", "This is not a form submission: send the form's fields as text.");
+    // A browser posts FormData; a hand-made call may post a plain object of strings (checked above).
+    const form: FormAnswer = submitted instanceof FormData ? submitted : (submitted as Record<string, string | string[]>);
+    const name = form instanceof FormData ? form.get("workflow") : (form as Record<string, unknown>).workflow;
+    const { runtime, worker, registry } = await getAppRuntime();
+    const entry = typeof name === "string" ? registry.entry(name) : undefined;
+    if (!entry?.start) throw new AppError("not_found", "There is no such workflow to start.");
+    if (!hasAnyRole(user.roles, entry.start.roles ?? ["operator"])) throw new AppError("forbidden", `You may not start ${entry.label}.`);
+    const db = await getDb();
+    const { schema, spec } = await startFormOf(db, entry);
+    const verdict = await validateFormAnswer(schema, form, spec);
+    if (!verdict.ok) {
+      return { values: submittedValues(spec, form), fieldErrors: plain(verdict.fieldErrors), formErrors: verdict.formErrors, moreChecksAfterThese: verdict.moreChecksAfterThese };
+    }
+    const { taskId } = await entry.start.run({ db, runtime, by: user.id, now: new Date() }, verdict.value);
+    worker.wake();
+    revalidatePath("/runs");
+    return { outcome: "started", taskId, message: `${entry.label} started.` };
+  } catch (error) {
+    unstable_rethrow(error);
+    if (error instanceof AppError) return { outcome: "unavailable", code: error.code, message: error.message };
+    console.error("starting a run failed", error);
+    return { outcome: "unavailable", code: "internal", message: ERROR_CODES.internal.message };
+  }
+}
+
+const runAgain = defineFormAction({
+  roles: [],
+  input: z.object({ taskId: z.uuid() }),
+  async handler({ taskId }, user) {
+    const db = await getDb();
+    const { runtime, worker, registry } = await getAppRuntime();
+    const page = await loadRunPage(db, registry, taskId);
+    const again = page ? registry.entry(page.run.workflow)?.again : undefined;
+    if (!page || !again) throw new AppError("not_found", "There is no such run to start again.");
+    if (!hasAnyRole(user.roles, again.roles ?? ["operator"])) throw new AppError("forbidden", `You may not start ${page.workflowLabel} again.`);
+    // The workflow refuses (conflict) while another run over the same item is open, in the transaction that starts it.
+    const started = await again.run({ db, runtime, by: user.id, now: new Date() }, taskId);
+    worker.wake();
+    revalidatePath("/runs");
+    return started;
+  },
+});
+
+/** What a row's "run again" button shows after a press. */
+export type RunAgainState = ActionResult<{ taskId: string }>;
+
+/** Starts another run over an ended run's item, where its workflow offers that; refused while one is open. */
+export async function runAgainAction(_previous: RunAgainState | null, formData: FormData): Promise<RunAgainState> {
+  return runAgain(formData);
+}

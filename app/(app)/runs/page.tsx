@@ -1,0 +1,150 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getAppRuntime } from "@/lib/app-runtime";
+import { getDb } from "@/lib/database";
+import { loadRuns, RUN_STATES, type RunState, startableWorkflows, startFormOf } from "@/lib/runs";
+import { formatDuration } from "@/lib/sla-clock";
+import { requirePageUser } from "@/lib/server/session";
+import { runAgainAction, startRunAction } from "./actions";
+import { RunAgainForm } from "./run-again-form";
+import { StartRunForm } from "./start-run-form";
+
+export const metadata: Metadata = { title: "Runs" };
+
+const STATE_LABELS: Record<RunState, string> = {
+  running: "Running",
+  waiting: "Waiting",
+  completed: "Completed",
+  failed: "Failed",
+  nothing: "Nothing, with reason",
+};
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+function one(value: string | string[] | undefined): string | undefined {
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+/** A link to this page with these filters (the ones left undefined are dropped). */
+function runsHref(params: { workflow?: string; state?: string; start?: string }): string {
+  const query = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1])));
+  const text = query.toString();
+  return text ? `/runs?${text}` : "/runs";
+}
+
+export default async function RunsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const user = await requirePageUser(["operator"]);
+  const params = await searchParams;
+  const { registry } = await getAppRuntime();
+  const workflow = registry.entry(one(params.workflow) ?? "")?.workflow.name;
+  const state = RUN_STATES.find((each) => each === one(params.state));
+  const db = await getDb();
+  const startable = startableWorkflows(registry, user);
+  // The form shown: the one asked for, else the only one there is.
+  const starting = startable.find((entry) => entry.workflow.name === one(params.start)) ?? (startable.length === 1 ? startable[0] : undefined);
+  const [{ rows, counts }, form] = await Promise.all([loadRuns(db, registry, { workflow, state }), starting ? startFormOf(db, starting) : undefined]);
+  const total = RUN_STATES.reduce((sum, each) => sum + counts[each], 0);
+  const now = new Date();
+  return (
+    <section>
+      <h1>Runs</h1>
+      <section className="card-plain" aria-labelledby="start-heading">
+        <h2 id="start-heading">{starting ? `Start: ${starting.label}` : "Start a run"}</h2>
+        {startable.length === 0 ? (
+          <p className="muted">
+            {registry.entries.length === 0
+              ? "No workflows are registered yet: add one to parley.config.ts (see the README's “Add your own workflow”)."
+              : "None of the registered workflows is started from a form by your role."}
+          </p>
+        ) : null}
+        {startable.length > 1 ? (
+          <nav aria-label="Workflows you can start">
+            <ul className="start-list">
+              {startable.map((entry) => (
+                <li key={entry.workflow.name}>
+                  <Link href={runsHref({ workflow, state, start: entry.workflow.name })} aria-current={entry === starting ? "page" : undefined}>
+                    {entry.label}
+                  </Link>
+                  {entry.description ? <span className="muted"> — {entry.description}</span> : null}
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        {starting && form ? (
+          <>
+            {startable.length === 1 && starting.description ? <p className="muted">{starting.description}</p> : null}
+            <StartRunForm workflow={starting.workflow.name} spec={form.spec} submitLabel={form.submitLabel} action={startRunAction} />
+          </>
+        ) : null}
+      </section>
+      {registry.entries.length > 1 ? (
+        <nav className="tabs" aria-label="Filter by workflow">
+          <Link href={runsHref({ state })} aria-current={workflow ? undefined : "page"}>
+            All workflows
+          </Link>
+          {registry.entries.map((entry) => (
+            <Link key={entry.workflow.name} href={runsHref({ workflow: entry.workflow.name, state })} aria-current={workflow === entry.workflow.name ? "page" : undefined} data-testid={`workflow-${entry.workflow.name}`}>
+              {entry.label}
+            </Link>
+          ))}
+        </nav>
+      ) : null}
+      <nav className="tabs" aria-label="Filter by state">
+        <Link href={runsHref({ workflow })} aria-current={state ? undefined : "page"}>
+          All <span className="count">{total}</span>
+        </Link>
+        {RUN_STATES.map((each) => (
+          <Link key={each} href={runsHref({ workflow, state: each })} aria-current={state === each ? "page" : undefined} data-testid={`filter-${each}`}>
+            {STATE_LABELS[each]} <span className="count">{counts[each]}</span>
+          </Link>
+        ))}
+      </nav>
+      {rows.length === 0 ? (
+        <div className="empty-state">
+          <h2>{state ? `No runs are ${STATE_LABELS[state].toLowerCase()}` : "No runs yet"}</h2>
+          <p>Runs you start, and where each one stands, appear here with who they are waiting on.</p>
+        </div>
+      ) : (
+        <table className="table" aria-label="Runs">
+          <thead>
+            <tr>
+              <th>Run</th>
+              <th>Workflow</th>
+              <th>State</th>
+              <th>Waiting on</th>
+              <th>Started by</th>
+              <th>Age</th>
+              <th>
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((run) => {
+              const title = run.subject?.title ?? `${run.workflowLabel} run`;
+              return (
+                <tr key={run.taskId} data-testid="run-row">
+                  <td>
+                    <Link href={`/tasks/${run.taskId}`}>{title}</Link>
+                    {run.subject?.summary ? <div className="muted">{run.subject.summary}</div> : null}
+                  </td>
+                  <td>{run.workflowLabel}</td>
+                  <td>
+                    <span className={`badge status-${run.runState === "nothing" ? "nothing" : run.status}`}>{run.runState === "nothing" ? "nothing" : run.status}</span>
+                    {run.runState === "nothing" && run.nothingReason ? <div className="muted">reason: {run.nothingReason}</div> : null}
+                    <div className="muted">{run.state}</div>
+                  </td>
+                  <td>{run.waitingOn ?? <span className="muted">—</span>}</td>
+                  <td>{run.startedByName ?? <span className="muted">—</span>}</td>
+                  <td>{formatDuration(now.getTime() - run.startedAt.getTime())}</td>
+                  <td>{run.againLabel ? <RunAgainForm taskId={run.taskId} label={run.againLabel} subject={title} action={runAgainAction} /> : null}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

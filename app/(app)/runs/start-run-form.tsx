@@ -1,0 +1,41 @@
+"use client";
+
+import Link from "next/link";
+import { useActionState } from "react";
+import { QuestionForm } from "@/components/questions/question-form";
+import type { QuestionSpec } from "@/lib/questions";
+import type { StartRunState } from "./actions";
+
+interface Props {
+  workflow: string;
+  spec: QuestionSpec;
+  submitLabel: string;
+  action: (previous: StartRunState | null, formData: FormData) => Promise<StartRunState>;
+}
+
+/**
+ * A workflow's start form, generated from its start-input schema by the same components as the
+ * inbox's questions: refusals sit beside their fields and what was typed stays; without JavaScript it
+ * is a plain form post.
+ */
+export function StartRunForm({ workflow, spec, submitLabel, action: start }: Props) {
+  const [state, action, pending] = useActionState(start, null);
+  const started = state?.outcome === "started" ? state : null;
+  return (
+    <>
+      {started ? (
+        <p role="status" className="answer-taken">
+          {started.message} <Link href={`/tasks/${started.taskId}`}>Watch the run</Link>
+        </p>
+      ) : state?.outcome === "unavailable" ? (
+        <p role="alert" className="error-banner">
+          {state.message}
+        </p>
+      ) : null}
+      {/* After a start the form begins empty again (a new key); after a refusal it keeps everything typed. */}
+      <QuestionForm key={started?.taskId ?? "form"} spec={spec} action={action} state={started ? null : state} pending={pending} submitLabel={pending ? "Starting…" : submitLabel} showIntro={false}>
+        <input type="hidden" name="workflow" value={workflow} />
+      </QuestionForm>
+    </>
+  );
+}

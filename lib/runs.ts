@@ -1,0 +1,99 @@
+import type { z } from "zod";
+import type { Db } from "@/db/client";
+import { countRunsByState, findRun, listAnswersForTask, listPeopleToAsk, listRuns, namesOf, RUN_STATES, type RunRow, type RunState } from "@/db/queries/runs";
+import type { User } from "@/db/schema";
+import { hasAnyRole, type Role } from "@/lib/auth/roles";
+import { AppError } from "@/lib/errors";
+import { type QuestionSpec, specFromSchema } from "@/lib/questions";
+import type { ContextPanel, Registry, TaskSubject, WorkflowEntry } from "@/lib/registry";
+
+export { RUN_STATES, type RunRow, type RunState };
+
+/** Who may start a workflow when its entry does not say. */
+const DEFAULT_START_ROLES: readonly Role[] = ["operator"];
+
+/** A run as the operators' list shows it: the run, what it is about, and who started it. */
+export interface RunListRow extends RunRow {
+  /** The workflow's name for people (its registry label), or its code name when it is not registered. */
+  workflowLabel: string;
+  subject: TaskSubject | undefined;
+  startedByName: string | null;
+  /** The "run again" button's text, when its workflow offers one and the run has ended. */
+  againLabel: string | null;
+}
+
+/** A workflow the signed-in person may start, for the start list. */
+export interface StartableWorkflow {
+  name: string;
+  label: string;
+  description: string | null;
+}
+
+/** The registry entries `user` may start, in registry order. */
+export function startableWorkflows(registry: Registry, user: Pick<User, "roles">): WorkflowEntry[] {
+  return registry.entries.filter((entry) => entry.start && hasAnyRole(user.roles, entry.start.roles ?? DEFAULT_START_ROLES));
+}
+
+/** The start form of a workflow: its schema (built with the people who can be asked) and the spec the form is generated from. */
+export async function startFormOf(db: Db, entry: WorkflowEntry): Promise<{ schema: z.ZodObject; spec: QuestionSpec; submitLabel: string }> {
+  const start = entry.start;
+  if (!start) throw new AppError("not_found", `${entry.label} is not started from a form.`);
+  const schema = typeof start.input === "function" ? start.input({ people: await listPeopleToAsk(db) }) : start.input;
+  return { schema, spec: specFromSchema(schema, { title: entry.label, description: entry.description }), submitLabel: start.submitLabel ?? "Start" };
+}
+
+/** The runs list: runs of one workflow (or all), in one state (or all), described by their workflows, with counts by state. */
+export async function loadRuns(
+  db: Db,
+  registry: Registry,
+  options: { workflow?: string; state?: RunState; limit?: number },
+): Promise<{ rows: RunListRow[]; counts: Record<RunState, number> }> {
+  const workflows = options.workflow ? [options.workflow] : undefined;
+  const [runs, counts] = await Promise.all([listRuns(db, { workflows, state: options.state, limit: options.limit }), countRunsByState(db, { workflows })]);
+  const subjects = await registry.describeTasks(db, runs.map((run) => run.taskId));
+  const names = await namesOf(db, [...subjects.values()].flatMap((subject) => (subject.startedBy ? [subject.startedBy] : [])));
+  const rows = runs.map((run) => {
+    const entry = registry.entry(run.workflow);
+    const subject = subjects.get(run.taskId);
+    const ended = run.runState === "completed" || run.runState === "failed" || run.runState === "nothing";
+    return {
+      ...run,
+      workflowLabel: entry?.label ?? run.workflow,
+      subject,
+      startedByName: subject?.startedBy ? (names.get(subject.startedBy) ?? null) : null,
+      againLabel: ended && run.status !== "retryable" && entry?.again ? entry.again.label : null,
+    };
+  });
+  return { rows, counts };
+}
+
+/** Everything a run page shows besides its events: the run, its subject, its context panel, who started it. */
+export interface RunPageData {
+  run: RunRow;
+  workflowLabel: string;
+  subject: TaskSubject | undefined;
+  context: ContextPanel | undefined;
+  startedByName: string | null;
+  /** Whether its workflow is registered here (a run of an unregistered one can be read, not retried). */
+  registered: boolean;
+}
+
+/** A run page's data, or undefined when no run is over the task. */
+export async function loadRunPage(db: Db, registry: Registry, taskId: string): Promise<RunPageData | undefined> {
+  const run = await findRun(db, taskId);
+  if (!run) return undefined;
+  const entry = registry.entry(run.workflow);
+  const [subjects, context] = await Promise.all([registry.describeTasks(db, [taskId]), entry?.context?.(db, taskId)]);
+  const subject = subjects.get(taskId);
+  const names = subject?.startedBy ? await namesOf(db, [subject.startedBy]) : new Map<string, string>();
+  return {
+    run,
+    workflowLabel: entry?.label ?? run.workflow,
+    subject,
+    context,
+    startedByName: subject?.startedBy ? (names.get(subject.startedBy) ?? null) : null,
+    registered: Boolean(entry),
+  };
+}
+
+export { listAnswersForTask, namesOf };
