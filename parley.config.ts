@@ -1,3 +1,4 @@
+import { deployApproval } from "@/examples/deploy-approval";
 import { expenseReview } from "@/examples/expense-review";
 import { defineParley } from "@/lib/registry/define-app";
 
@@ -6,5 +7,5 @@ import { defineParley } from "@/lib/registry/define-app";
  * migrations, tests); registering one is one line here. With no apps, Parley starts empty and works.
  */
 export default defineParley({
-  apps: [expenseReview],
+  apps: [expenseReview, deployApproval],
 });

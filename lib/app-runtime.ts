@@ -5,7 +5,8 @@ import { createScriptedModel } from "@/lib/models/scripted-model";
 import { type ResolvedModel, resolveModel } from "@/lib/models/resolve-model";
 import { createOutboxDrainer, type NoticeOptions, queueNoticesOnQuestionAsked } from "@/lib/notifications/outbox";
 import { type Notifier, notifiersFromEnvironment } from "@/lib/notifiers";
-import { getRegistry, type Registry } from "@/lib/registry";
+import type { Registry } from "@/lib/registry";
+import { getRegistry } from "@/lib/registry/configured";
 import { type Agent, createRuntime, type Runtime, type RuntimeChange, type RuntimeOptions, startWorker, type Worker } from "@/lib/runtime";
 
 /** The runtime this server process runs on, the model its agents use, and its worker loop. */

@@ -1,5 +1,5 @@
 import { type Database, type Db, MIGRATIONS_FOLDER, migrateDatabase, openDatabase, targetFromEnvironment } from "@/db/client";
-import { getRegistry } from "@/lib/registry";
+import { getRegistry } from "@/lib/registry/configured";
 
 const GLOBAL_KEY = Symbol.for("parley.database");
 type GlobalWithDatabase = typeof globalThis & { [GLOBAL_KEY]?: Promise<Database> };

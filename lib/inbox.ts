@@ -2,7 +2,8 @@ import type { Db } from "@/db/client";
 import { type AnsweredQuestionRow, countAnsweredBy, listAnsweredBy, readOpenInbox } from "@/db/queries/inbox";
 import type { QuestionRow } from "@/db/queries/runtime-questions";
 import { isUuid } from "@/lib/ids";
-import { getRegistry, type Registry, type TaskSubject } from "@/lib/registry";
+import type { Registry, TaskSubject } from "@/lib/registry";
+import { getRegistry } from "@/lib/registry/configured";
 
 /** The inbox's views. */
 export const INBOX_VIEWS = ["assigned", "candidates", "overdue", "answered"] as const;

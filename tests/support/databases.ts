@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 import { type Database, MIGRATIONS_FOLDER, type MigrationSet, migrateDatabase, openDatabase } from "@/db/client";
-import { getRegistry } from "@/lib/registry";
+import { getRegistry } from "@/lib/registry/configured";
 
 /** The databases every database test runs on: PGlite always, PostgreSQL when a server is given. */
 export type DatabaseKind = "pglite" | "postgres";
