@@ -1,12 +1,12 @@
 import { expect, people, signedInPage, test } from "./fixtures";
-import { ReviewsPage, uniqueTitle } from "./pages/reviews-page";
+import { RunsPage, uniqueTitle } from "./pages/runs-page";
 
 test("an admin sees an open wait on the SLA page, reassigns it, and the new assignee has it in their inbox without a reload", async ({ browser }) => {
   const operator = await signedInPage(browser, people.operator);
   const title = uniqueTitle("Conference tickets");
   // The merchant names the wait on the SLA page (the question is about it); the demo's own reviews use others.
   const merchant = uniqueTitle("Venue");
-  await new ReviewsPage(operator).startReview({ title, merchant, amount: "640.00", incurredOn: "2026-11-14", assignee: people.assignee.name });
+  await new RunsPage(operator).startReview({ title, merchant, amount: "640.00", incurredOn: "2026-11-14", assignee: people.assignee.name });
 
   const newAssignee = await signedInPage(browser, people.otherAssignee);
   await newAssignee.goto("/inbox?view=assigned");

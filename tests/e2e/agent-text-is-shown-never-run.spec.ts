@@ -1,12 +1,12 @@
 import { expect, people, signedInPage, test } from "./fixtures";
 import { QuestionPage } from "./pages/question-page";
-import { ReviewsPage, uniqueTitle } from "./pages/reviews-page";
+import { RunsPage, uniqueTitle } from "./pages/runs-page";
 
 test("markup in what an agent wrote is shown as text and never runs", async ({ browser }) => {
   const merchant = `<img src=x onerror="window.__planted='img'">`;
   const title = `${uniqueTitle("Dinner")} <script>window.__planted='script'</script>`;
   const operator = await signedInPage(browser, people.operator);
-  await new ReviewsPage(operator).startReview({ title, merchant, amount: "150.00", incurredOn: "2026-11-15", assignee: people.assignee.name });
+  await new RunsPage(operator).startReview({ title, merchant, amount: "150.00", incurredOn: "2026-11-15", assignee: people.assignee.name });
   await operator.context().close();
 
   const page = await signedInPage(browser, people.assignee);

@@ -1,10 +1,10 @@
 import { expect, people, signedInPage, test } from "./fixtures";
 import { QuestionPage } from "./pages/question-page";
-import { ReviewsPage, uniqueTitle } from "./pages/reviews-page";
+import { RunsPage, uniqueTitle } from "./pages/runs-page";
 
 async function questionFor(browser: Parameters<typeof signedInPage>[0], title: string) {
   const operator = await signedInPage(browser, people.operator);
-  await new ReviewsPage(operator).startReview({ title, merchant: "Nordic Rail", amount: "310.00", incurredOn: "2026-11-10", assignee: people.assignee.name });
+  await new RunsPage(operator).startReview({ title, merchant: "Nordic Rail", amount: "310.00", incurredOn: "2026-11-10", assignee: people.assignee.name });
   await operator.context().close();
 }
 

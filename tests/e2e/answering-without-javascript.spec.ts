@@ -1,11 +1,11 @@
 import { expect, people, signedInPage, test } from "./fixtures";
 import { QuestionPage } from "./pages/question-page";
-import { ReviewsPage, uniqueTitle } from "./pages/reviews-page";
+import { RunsPage, uniqueTitle } from "./pages/runs-page";
 
 test("with JavaScript off, a refused answer comes back inline and a good one is taken", async ({ browser }) => {
   const title = uniqueTitle("Taxi");
   const operator = await signedInPage(browser, people.operator);
-  await new ReviewsPage(operator).startReview({ title, merchant: "City Cabs", amount: "140.00", incurredOn: "2026-11-16", assignee: people.assignee.name });
+  await new RunsPage(operator).startReview({ title, merchant: "City Cabs", amount: "140.00", incurredOn: "2026-11-16", assignee: people.assignee.name });
   await operator.context().close();
 
   const context = await browser.newContext({ javaScriptEnabled: false });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, people, signedInPage, test } from "./fixtures";
-import { ReviewsPage, uniqueTitle } from "./pages/reviews-page";
+import { RunsPage, uniqueTitle } from "./pages/runs-page";
 import { callFormAction, listServerActions } from "./support/form-actions";
 import { callServerAction, serverActionId } from "./support/server-actions";
 
@@ -23,7 +23,8 @@ interface Fixture {
 function pageTable(fixture: Fixture): Record<string, Record<Role, PageOutcome>> {
   return {
     "/inbox": { anonymous: "sign-in", assignee: 200, nonCandidate: 200, operator: 403, admin: 403 },
-    "/reviews": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 200, admin: 403 },
+    "/runs": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 200, admin: 403 },
+    "/runs?start=DeployApproval": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 200, admin: 403 },
     "/admin": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },
     "/admin/sla": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },
     [`/questions/${fixture.questionId}`]: { anonymous: "sign-in", assignee: 200, nonCandidate: 404, operator: 404, admin: 404 },
@@ -77,12 +78,19 @@ function actionTable(fixture: Fixture): Record<string, { args: (Record<string, s
         admin: "not yours to answer",
       },
     },
-    "app/(app)/reviews/actions.ts#startReviewAction": {
-      args: [null, {}],
-      outcomes: { ...refused, operator: '"code":"invalid_input"', admin: '"code":"forbidden"' },
+    "app/(app)/runs/actions.ts#startRunAction": {
+      args: [null, { workflow: "ReviewClaim" }],
+      outcomes: {
+        anonymous: '"code":"unauthorized"',
+        assignee: '"code":"forbidden"',
+        nonCandidate: '"code":"forbidden"',
+        // Past every check, to the workflow's own start schema (an empty form is refused on its fields, so nothing starts).
+        operator: "Give the claim a title.",
+        admin: '"code":"forbidden"',
+      },
     },
-    "app/(app)/reviews/actions.ts#reviewAgainAction": {
-      args: [null, { claimId: ZERO_UUID }],
+    "app/(app)/runs/actions.ts#runAgainAction": {
+      args: [null, { taskId: ZERO_UUID }],
       outcomes: { ...refused, operator: '"code":"not_found"', admin: '"code":"forbidden"' },
     },
     "app/(app)/tasks/[id]/actions.ts#retryRunAction": {
@@ -131,7 +139,7 @@ test("every page, server action and route handler gives each role what the table
   await setAway(priya, baseURL!, true);
   const operator = await signedInPage(browser, people.operator);
   const merchant = uniqueTitle("Authorised");
-  await new ReviewsPage(operator).startReview({ title: uniqueTitle("Table"), merchant, amount: "75.00", incurredOn: "2026-11-15", assignee: people.assignee.name });
+  await new RunsPage(operator).startReview({ title: uniqueTitle("Table"), merchant, amount: "75.00", incurredOn: "2026-11-15", assignee: people.assignee.name });
   const sam = await signedInPage(browser, people.assignee);
   await sam.goto("/inbox?view=assigned");
   const link = sam.getByTestId("inbox-row").filter({ hasText: merchant }).getByRole("link").first();

@@ -1,5 +1,5 @@
 import { expect, people, signedInPage, test } from "./fixtures";
-import { ReviewsPage, uniqueTitle } from "./pages/reviews-page";
+import { RunsPage, uniqueTitle } from "./pages/runs-page";
 
 test("a question put to someone appears in their open inbox without a reload, in the agent's words", async ({ browser }) => {
   const assignee = await signedInPage(browser, people.otherAssignee);
@@ -8,7 +8,7 @@ test("a question put to someone appears in their open inbox without a reload, in
 
   const operator = await signedInPage(browser, people.operator);
   const title = uniqueTitle("Team offsite");
-  await new ReviewsPage(operator).startReview({ title, merchant: "Harbour Hotel", amount: "980.00", incurredOn: "2026-11-12", assignee: people.otherAssignee.name });
+  await new RunsPage(operator).startReview({ title, merchant: "Harbour Hotel", amount: "980.00", incurredOn: "2026-11-12", assignee: people.otherAssignee.name });
 
   const row = assignee.getByTestId("inbox-row").filter({ hasText: title });
   await expect(row).toContainText("What was the 980.00 USD charge at Harbour Hotel on 2026-11-12 for?");

@@ -2,9 +2,9 @@ import { expect, people, signedInPage, test } from "./fixtures";
 
 const cases = [
   { user: people.assignee, links: ["Inbox"] },
-  { user: people.operator, links: ["Reviews"] },
+  { user: people.operator, links: ["Runs"] },
   { user: people.admin, links: ["Admin"] },
-  { user: people.assigneeAndOperator, links: ["Inbox", "Reviews"] },
+  { user: people.assigneeAndOperator, links: ["Inbox", "Runs"] },
 ];
 
 for (const { user, links } of cases) {

@@ -1,6 +1,6 @@
 import { expect, people, signedInPage, test } from "./fixtures";
 import { QuestionPage } from "./pages/question-page";
-import { ReviewsPage, uniqueTitle } from "./pages/reviews-page";
+import { RunsPage, uniqueTitle } from "./pages/runs-page";
 import { RunPage } from "./pages/run-page";
 
 const EXPLANATION = "Dinner with the Acme procurement team to close the renewal contract.";
@@ -8,9 +8,9 @@ const EXPLANATION = "Dinner with the Acme procurement team to close the renewal 
 /** An operator's new review of a claim the Auditor will ask about, and its run page open. */
 async function watchNewReview(browser: Parameters<typeof signedInPage>[0], title: string) {
   const operator = await signedInPage(browser, people.operator);
-  await new ReviewsPage(operator).startReview({ title, merchant: "Casa Lisboa", amount: "212.40", incurredOn: "2026-11-18", assignee: people.assignee.name });
+  await new RunsPage(operator).startReview({ title, merchant: "Casa Lisboa", amount: "212.40", incurredOn: "2026-11-18", assignee: people.assignee.name });
   const run = new RunPage(operator);
-  await run.openFromReviews(title);
+  await run.openFromRuns(title);
   await expect(run.status).toContainText("waiting");
   return run;
 }

@@ -1,13 +1,13 @@
 import { expect, people, signedInPage, test } from "./fixtures";
-import { ReviewsPage, uniqueTitle } from "./pages/reviews-page";
+import { RunsPage, uniqueTitle } from "./pages/runs-page";
 import { RunPage } from "./pages/run-page";
 
 test("an assignee gets 403 on a run page, even for a review they are asked in", async ({ browser }) => {
   const operator = await signedInPage(browser, people.operator);
   const title = uniqueTitle("Team offsite");
-  await new ReviewsPage(operator).startReview({ title, merchant: "Quinta do Lago", amount: "980.00", incurredOn: "2026-11-02", assignee: people.assignee.name });
+  await new RunsPage(operator).startReview({ title, merchant: "Quinta do Lago", amount: "980.00", incurredOn: "2026-11-02", assignee: people.assignee.name });
   const run = new RunPage(operator);
-  await run.openFromReviews(title);
+  await run.openFromRuns(title);
   const url = run.page.url();
   await operator.context().close();
 
@@ -21,9 +21,9 @@ test("an assignee gets 403 on a run page, even for a review they are asked in", 
 test("an admin may watch a run page; an unknown or malformed task id is 404", async ({ browser }) => {
   const operator = await signedInPage(browser, people.operator);
   const title = uniqueTitle("Team offsite");
-  await new ReviewsPage(operator).startReview({ title, merchant: "Quinta do Lago", amount: "980.00", incurredOn: "2026-11-02", assignee: people.assignee.name });
+  await new RunsPage(operator).startReview({ title, merchant: "Quinta do Lago", amount: "980.00", incurredOn: "2026-11-02", assignee: people.assignee.name });
   const run = new RunPage(operator);
-  await run.openFromReviews(title);
+  await run.openFromRuns(title);
   const url = run.page.url();
   expect((await operator.goto("/tasks/00000000-0000-4000-8000-000000000000"))?.status()).toBe(404);
   expect((await operator.goto("/tasks/not-a-task"))?.status()).toBe(404);

@@ -1,11 +1,11 @@
 import { expect, people, signedInPage, test } from "./fixtures";
 import { QuestionPage } from "./pages/question-page";
-import { ReviewsPage, uniqueTitle } from "./pages/reviews-page";
+import { RunsPage, uniqueTitle } from "./pages/runs-page";
 
 test("a claim's review can be started again once it has ended, and is refused while that one is open", async ({ browser }) => {
   test.setTimeout(60_000);
   const operator = await signedInPage(browser, people.operator);
-  const reviews = new ReviewsPage(operator);
+  const reviews = new RunsPage(operator);
   const title = uniqueTitle("Airport taxi");
   // Small and explained: the Auditor approves at once and the filer is asked how to be paid back.
   await reviews.startReview({
@@ -25,16 +25,16 @@ test("a claim's review can be started again once it has ended, and is refused wh
   await expect(assignee.getByRole("status").filter({ hasText: "You answered this" })).toBeVisible();
   await assignee.context().close();
 
-  const ended = operator.getByTestId("review-row").filter({ hasText: title });
+  const ended = operator.getByTestId("run-row").filter({ hasText: title });
   await expect(ended).toContainText("completed");
-  const again = ended.getByRole("button", { name: `Review “${title}” again` });
+  const again = ended.getByRole("button", { name: `Review again: Claim: ${title}` });
   await again.click();
   await expect(ended.getByRole("status")).toContainText("Started");
-  await expect(operator.getByTestId("review-row").filter({ hasText: title })).toHaveCount(2);
+  await expect(operator.getByTestId("run-row").filter({ hasText: title })).toHaveCount(2);
 
   // The first review has ended, but the one just started is open: a third is refused, and says why.
   await again.click();
   await expect(ended.getByRole("alert")).toHaveText(/This claim already has a review open: it is (running|waiting for an answer)\. Wait for it to finish before starting another\./);
-  await expect(operator.getByTestId("review-row").filter({ hasText: title })).toHaveCount(2);
+  await expect(operator.getByTestId("run-row").filter({ hasText: title })).toHaveCount(2);
   await operator.context().close();
 });

@@ -10,7 +10,7 @@ test("the right password signs a person in to their start page", async ({ page, 
 test("the email is matched whatever its case and surrounding spaces", async ({ page, loginPage }) => {
   await loginPage.goto();
   await loginPage.signIn(`  ${people.operator.email.toUpperCase()} `, people.operator.password);
-  await expect(page).toHaveURL(/\/reviews$/);
+  await expect(page).toHaveURL(/\/runs$/);
 });
 
 test("a wrong password gets a clear message and keeps the email typed", async ({ page, loginPage }) => {
@@ -43,6 +43,6 @@ test("signing out ends the session", async ({ page, loginPage }) => {
   await loginPage.signInAs(people.operator);
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login/);
-  await page.goto("/reviews");
-  await expect(page).toHaveURL(/\/login\?callbackUrl=%2Freviews/);
+  await page.goto("/runs");
+  await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fruns/);
 });

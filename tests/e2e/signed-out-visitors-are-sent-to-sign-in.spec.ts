@@ -1,6 +1,6 @@
 import { expect, people, test } from "./fixtures";
 
-for (const path of ["/", "/inbox", "/reviews", "/admin"]) {
+for (const path of ["/", "/inbox", "/runs", "/admin"]) {
   test(`a signed-out visitor to ${path} is sent to sign-in`, async ({ page, loginPage }) => {
     await page.goto(path);
     await expect(page).toHaveURL(/\/login(\?|$)/);

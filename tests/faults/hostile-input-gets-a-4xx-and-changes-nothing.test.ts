@@ -13,7 +13,8 @@ import { until } from "./support/until";
  * - an HTTP status of 400–499 (Next.js, or proxy.ts, refused the request before any action ran); or
  * - HTTP 200 carrying the action's own refusal, with an error code whose status is 4xx
  *   (`unauthorized`, `forbidden`, `not_found`, `invalid_input`, `conflict`): `{ ok: false, error: { code } }`
- *   from defineAction, `{ outcome: "unavailable", code }` from the answer form, `{ error, code }` from sign-in.
+ *   from defineAction, `{ outcome: "unavailable", code }` from the answer form, `{ outcome: "refused", code }`
+ *   from a start form its schema refused, `{ error, code }` from sign-in.
  * Two public actions answer everything with their ordinary redirect, to this site: signing out
  * (it only ends the caller's own session) and starting single sign-on. next-auth's routes refuse in
  * their own protocol: a 4xx, or a redirect to the sign-in page naming the error. Pages send a visitor
@@ -33,7 +34,6 @@ type Expectation = "refused" | "redirect";
 interface Fixture {
   questionId: string;
   taskId: string;
-  claimId: string;
   slotId: string;
   samId: string;
 }
@@ -63,13 +63,13 @@ function actionTable(fixture: Fixture): Record<string, ActionRow> {
       fields: { questionId: fixture.questionId, answer: "Dinner with the Acme procurement team to close the renewal." },
       ids: ["questionId"],
     },
-    "app/(app)/reviews/actions.ts#startReviewAction": {
+    "app/(app)/runs/actions.ts#startRunAction": {
       caller: "omar",
       intruder: "sam",
-      fields: { title: "Hostile", amount: "12.00", currency: "EUR", merchant: "Nowhere", incurredOn: "2026-11-01", description: "", assigneeId: fixture.samId },
+      fields: { workflow: "ReviewClaim", title: "Hostile", amount: "12.00", currency: "EUR", merchant: "Nowhere", incurredOn: "2026-11-01", description: "", assigneeId: fixture.samId },
       ids: ["assigneeId"],
     },
-    "app/(app)/reviews/actions.ts#reviewAgainAction": { caller: "omar", intruder: "sam", fields: { claimId: fixture.claimId }, ids: ["claimId"] },
+    "app/(app)/runs/actions.ts#runAgainAction": { caller: "omar", intruder: "sam", fields: { taskId: fixture.taskId }, ids: ["taskId"] },
     "app/(app)/tasks/[id]/actions.ts#retryRunAction": { caller: "omar", intruder: "sam", fields: { taskId: fixture.taskId }, ids: ["taskId"] },
     "app/(app)/admin/actions.ts#setPersonAwayAction": { caller: "ada", intruder: "omar", fields: { userId: fixture.samId, away: "true" }, ids: ["userId"] },
     "app/(app)/admin/actions.ts#reassignSlotAction": { caller: "ada", intruder: "omar", fields: { slotId: fixture.slotId, assigneeId: fixture.samId }, ids: ["slotId", "assigneeId"] },
@@ -168,7 +168,11 @@ function judgeAction(response: ActionResponse, expect: Expectation): string | nu
   }
   const result = response.result as { ok?: boolean; outcome?: string; error?: unknown; code?: string } | undefined;
   const code =
-    result?.ok === false ? (result.error as { code?: string } | undefined)?.code : result?.outcome === "unavailable" || typeof result?.error === "string" ? result.code : undefined;
+    result?.ok === false
+      ? (result.error as { code?: string } | undefined)?.code
+      : result?.outcome === "unavailable" || result?.outcome === "refused" || typeof result?.error === "string"
+        ? result.code
+        : undefined;
   if (code && FOUR_XX_CODES.has(code)) return null;
   return `expected a 4xx-class refusal, got ${response.status} ${response.redirect ?? ""} ${JSON.stringify(response.result ?? response.body.slice(0, 200))}`;
 }
@@ -202,6 +206,13 @@ function routeTable(fixture: Fixture): Record<string, RouteCase[]> {
       { label: "hostile view", caller: "sam", path: "/inbox?view=__proto__&view=x", expect: "read" },
       { label: "NUL in the query", caller: "sam", path: "/inbox?view=%00", expect: "4xx" },
     ],
+    "/(app)/runs/page": [
+      ...signInPage("/runs"),
+      { label: "wrong role", caller: "sam", path: "/runs", expect: "4xx" },
+      { label: "hostile filters", caller: "omar", path: "/runs?state=__proto__&state=%00&workflow=constructor&start=__proto__", expect: "read" },
+      { label: "unknown workflow to start", caller: "omar", path: `/runs?start=${encodeURIComponent("' or 1=1 --")}`, expect: "read" },
+    ],
+    // Reviews became Runs: the old address checks the caller before sending them on.
     "/(app)/reviews/page": [...signInPage("/reviews"), { label: "wrong role", caller: "sam", path: "/reviews", expect: "4xx" }, { label: "hostile state", caller: "omar", path: "/reviews?state=__proto__&state=%00", expect: "read" }],
     "/(app)/admin/page": [...signInPage("/admin"), { label: "wrong role", caller: "omar", path: "/admin", expect: "4xx" }],
     "/(app)/admin/sla/page": [
@@ -312,10 +323,10 @@ describe("hostile input to every server action, route handler and page", () => {
     await sql`update users set away = true where email in ('priya@parley.test', 'lee@parley.test')`;
     const samId = database.people["sam@parley.test"]!;
     const started = await callAction(clients.get("omar")!, {
-      actionId: serverActionIds().get("app/(app)/reviews/actions.ts#startReviewAction")!,
-      args: [{ json: null }, { form: { title: "Dinner, Lisbon", amount: "482.50", currency: "EUR", merchant: "Cervejaria Ramiro", incurredOn: "2026-11-03", description: "Dinner.", assigneeId: samId } }],
+      actionId: serverActionIds().get("app/(app)/runs/actions.ts#startRunAction")!,
+      args: [{ json: null }, { form: { workflow: "ReviewClaim", title: "Dinner, Lisbon", amount: "482.50", currency: "EUR", merchant: "Cervejaria Ramiro", incurredOn: "2026-11-03", description: "Dinner.", assigneeId: samId } }],
     });
-    const taskId = (started.result as { data?: { taskId?: string } } | undefined)?.data?.taskId;
+    const taskId = (started.result as { taskId?: string } | undefined)?.taskId;
     if (!taskId) throw new Error(`starting the review failed: ${started.status} ${started.body.slice(0, 3000)}`);
     const question = await until("the Auditor's question is asked", async () => {
       const [row] = await sql<{ id: string; slot_id: string }[]>`
@@ -324,8 +335,7 @@ describe("hostile input to every server action, route handler and page", () => {
       return row;
     });
     await sql`update users set away = false`;
-    const [task] = await sql<{ claim_id: string }[]>`select claim_id from review_tasks where id = ${taskId}`;
-    fixture = { questionId: question.id, taskId, claimId: task!.claim_id, slotId: question.slot_id, samId };
+    fixture = { questionId: question.id, taskId, slotId: question.slot_id, samId };
   });
 
   afterAll(async () => {

@@ -56,11 +56,11 @@ describe("the model failing or timing out mid-run, on a real provider over HTTP"
     provider.behaviour = failure;
     const samId = database.people["sam@parley.test"]!;
     const started = await callAction(operator, {
-      actionId: serverActionIds().get("app/(app)/reviews/actions.ts#startReviewAction")!,
-      path: "/reviews",
-      args: [{ json: null }, { form: { title: `Taxi ${failure.kind}`, amount: "34.00", currency: "EUR", merchant: "Lisbon Taxis", incurredOn: "2026-11-04", description: "Taxi to the client.", assigneeId: samId } }],
+      actionId: serverActionIds().get("app/(app)/runs/actions.ts#startRunAction")!,
+      path: "/runs",
+      args: [{ json: null }, { form: { workflow: "ReviewClaim", title: `Taxi ${failure.kind}`, amount: "34.00", currency: "EUR", merchant: "Lisbon Taxis", incurredOn: "2026-11-04", description: "Taxi to the client.", assigneeId: samId } }],
     });
-    const taskId = (started.result as { data?: { taskId?: string } } | undefined)?.data?.taskId;
+    const taskId = (started.result as { taskId?: string } | undefined)?.taskId;
     if (!taskId) throw new Error(`starting the review failed: ${started.status} ${started.body.slice(0, 500)}`);
     await until(`the ${failure.kind} run fails`, async () => (await statusOf(taskId)) === "retryable", { timeoutMs: 60_000 });
     return taskId;

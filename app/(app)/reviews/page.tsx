@@ -1,7 +1,9 @@
 import { redirect } from "next/navigation";
+import { requirePageUser } from "@/lib/server/session";
 
-/** Reviews became Runs (any registered workflow): old links and bookmarks land there. */
+/** Reviews became Runs (any registered workflow): old links and bookmarks land there, for those who may see it. */
 export default async function ReviewsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await requirePageUser(["operator"]);
   const state = (await searchParams).state;
   redirect(typeof state === "string" ? `/runs?state=${encodeURIComponent(state)}` : "/runs");
 }

@@ -15,7 +15,8 @@ import { authorize } from "@/lib/server/session";
 
 /** What the start form shows after a submission: refusals on their fields with what was typed, or the run started. */
 export interface StartRunState extends QuestionFormState {
-  outcome?: "started" | "unavailable";
+  /** `refused`: the start schema refused the form (its reasons are on the fields); nothing started. */
+  outcome?: "started" | "refused" | "unavailable";
   message?: string;
   code?: ErrorCode;
   /** The task the new run is over, when it started. */
@@ -47,12 +48,20 @@ export async function startRunAction(_previous: StartRunState | null, submitted:
     const { schema, spec } = await startFormOf(db, entry);
     const verdict = await validateFormAnswer(schema, form, spec);
     if (!verdict.ok) {
-      return { values: submittedValues(spec, form), fieldErrors: plain(verdict.fieldErrors), formErrors: verdict.formErrors, moreChecksAfterThese: verdict.moreChecksAfterThese };
+      return {
+        outcome: "refused",
+        code: "invalid_input",
+        values: submittedValues(spec, form),
+        fieldErrors: plain(verdict.fieldErrors),
+        formErrors: verdict.formErrors,
+        moreChecksAfterThese: verdict.moreChecksAfterThese,
+      };
     }
     const { taskId } = await entry.start.run({ db, runtime, by: user.id, now: new Date() }, verdict.value);
     worker.wake();
     revalidatePath("/runs");
-    return { outcome: "started", taskId, message: `${entry.label} started.` };
+    const subject = (await registry.describeTasks(db, [taskId])).get(taskId);
+    return { outcome: "started", taskId, message: subject ? `Started “${subject.title}”.` : `${entry.label} started.` };
   } catch (error) {
     unstable_rethrow(error);
     if (error instanceof AppError) return { outcome: "unavailable", code: error.code, message: error.message };
@@ -67,6 +76,8 @@ const runAgain = defineFormAction({
   async handler({ taskId }, user) {
     const db = await getDb();
     const { runtime, worker, registry } = await getAppRuntime();
+    // Refused before any lookup for someone no workflow lets start a run again, so ids tell them nothing.
+    if (!registry.entries.some((entry) => entry.again && hasAnyRole(user.roles, entry.again.roles ?? ["operator"]))) throw new AppError("forbidden", "You may not start runs again.");
     const page = await loadRunPage(db, registry, taskId);
     const again = page ? registry.entry(page.run.workflow)?.again : undefined;
     if (!page || !again) throw new AppError("not_found", "There is no such run to start again.");

@@ -1,13 +1,13 @@
 import type { Page } from "@playwright/test";
 
-/** A review's run as operators watch it (/tasks/[id]). */
+/** A run as operators watch it (/tasks/[id]). */
 export class RunPage {
   constructor(readonly page: Page) {}
 
-  /** Opens the run of the review of `claimTitle` from the reviews list. */
-  async openFromReviews(claimTitle: string) {
-    await this.page.goto("/reviews");
-    await this.page.getByTestId("review-row").filter({ hasText: claimTitle }).getByRole("link", { name: claimTitle }).click();
+  /** Opens the run whose title mentions `title` (a claim's title…) from the Runs list. */
+  async openFromRuns(title: string) {
+    await this.page.goto("/runs");
+    await this.page.getByTestId("run-row").filter({ hasText: title }).getByRole("link", { name: title }).click();
     await this.page.waitForURL(/\/tasks\/[0-9a-f-]{36}$/);
   }
 

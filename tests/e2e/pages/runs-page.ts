@@ -1,0 +1,67 @@
+import { expect, type Page } from "@playwright/test";
+
+/** A claim as the expense review's generated start form takes it. */
+export interface ClaimFields {
+  title: string;
+  merchant: string;
+  amount: string;
+  incurredOn: string;
+  assignee: string;
+  description?: string;
+  currency?: string;
+}
+
+/** The operators' Runs page: every registered workflow's runs, and the start forms generated from their start schemas. */
+export class RunsPage {
+  constructor(readonly page: Page) {}
+
+  /** Opens the list (optionally filtered, e.g. `?state=waiting`). */
+  async goto(query = "") {
+    await this.page.goto(`/runs${query}`);
+  }
+
+  /** Opens the list with `workflow`'s start form (by its registered name, e.g. "ReviewClaim"). */
+  async gotoStart(workflow: string) {
+    await this.page.goto(`/runs?start=${workflow}`);
+    await expect(this.page.locator("form.question-form")).toBeVisible();
+  }
+
+  /** Every run in the list. */
+  get rows() {
+    return this.page.getByTestId("run-row");
+  }
+
+  /** The runs whose row mentions `text` (a claim's title, a service…). */
+  row(text: string) {
+    return this.rows.filter({ hasText: text });
+  }
+
+  /** The status line the start form shows after a start. */
+  started(subject: string) {
+    return this.page.getByRole("status").filter({ hasText: `Started “${subject}”` });
+  }
+
+  /** Fills the expense review's start form (opening it first). */
+  async fillClaim(claim: ClaimFields) {
+    await this.gotoStart("ReviewClaim");
+    await this.page.getByLabel("Title").fill(claim.title);
+    await this.page.getByLabel("Merchant").fill(claim.merchant);
+    await this.page.getByLabel("Amount").fill(claim.amount);
+    if (claim.currency !== undefined) await this.page.getByLabel("Currency").fill(claim.currency);
+    await this.page.getByLabel("Date of the charge").fill(claim.incurredOn);
+    await this.page.getByRole("group", { name: /Who answers the Auditor/ }).getByRole("radio", { name: claim.assignee }).check();
+    if (claim.description !== undefined) await this.page.getByLabel("Description (optional)").fill(claim.description);
+  }
+
+  /** Starts an expense review from its generated form and waits until the page says it started. */
+  async startReview(claim: ClaimFields) {
+    await this.fillClaim(claim);
+    await this.page.getByRole("button", { name: "Start review" }).click();
+    await expect(this.started(`Claim: ${claim.title}`)).toBeVisible();
+  }
+}
+
+/** A title no other test uses, so tests can run against one shared server. */
+export function uniqueTitle(prefix: string): string {
+  return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
