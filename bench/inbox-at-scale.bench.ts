@@ -4,7 +4,8 @@
 // the admins' SLA page — timed inside the server; plus EXPLAIN (ANALYZE, BUFFERS) of every query those
 // pages run. Run with `npm run bench -- inbox-at-scale`.
 import postgres from "postgres";
-import { migrateDatabase, openDatabase } from "../db/client";
+import { openDatabase } from "../db/client";
+import { migrateParley } from "../lib/database";
 import { describeMachine } from "./support/machine";
 import { table, writeSection } from "./support/results";
 import { figure, summarise } from "./support/stats";
@@ -56,14 +57,14 @@ if (reuse && generated?.key === key) {
   dataNote = `reused (PARLEY_BENCH_INBOX_REUSE=1): generated ${generated.now} in ${figure(generated.seconds)} s`;
   log(`inbox-at-scale: reusing ${DATABASE}, generated ${generated.now}`);
   const database = await openDatabase({ kind: "postgres", url: databaseUrl });
-  await migrateDatabase(database);
+  await migrateParley(database);
   await database.close();
 } else {
   log(`inbox-at-scale: generating ${parameters.questions} questions (${parameters.open} open) for ${parameters.users} people…`);
   await admin.unsafe(`drop database if exists ${DATABASE} with (force)`);
   await admin.unsafe(`create database ${DATABASE}`);
   const database = await openDatabase({ kind: "postgres", url: databaseUrl });
-  await migrateDatabase(database);
+  await migrateParley(database);
   await database.close();
   const client = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   const made = await generateInboxData(client, parameters, new Date(), log);

@@ -1,5 +1,15 @@
-import { type Database, type Db, MIGRATIONS_FOLDER, migrateDatabase, openDatabase, targetFromEnvironment } from "@/db/client";
+import { type Database, type Db, MIGRATIONS_FOLDER, type MigrationSet, migrateDatabase, openDatabase, targetFromEnvironment } from "@/db/client";
 import { getRegistry } from "@/lib/registry/configured";
+
+/** What a Parley database is migrated with: the platform's migrations first, then each registered app's own, in registry order. */
+export function parleyMigrations(): MigrationSet[] {
+  return [{ folder: MIGRATIONS_FOLDER }, ...getRegistry().migrations()];
+}
+
+/** Applies {@link parleyMigrations} to `database` (what a server does on start; scripts and tests do the same). */
+export async function migrateParley(database: Database): Promise<void> {
+  await migrateDatabase(database, parleyMigrations());
+}
 
 const GLOBAL_KEY = Symbol.for("parley.database");
 type GlobalWithDatabase = typeof globalThis & { [GLOBAL_KEY]?: Promise<Database> };
@@ -13,7 +23,7 @@ export function getDatabase(): Promise<Database> {
   const store = globalThis as GlobalWithDatabase;
   store[GLOBAL_KEY] ??= (async () => {
     const database = await openDatabase(targetFromEnvironment());
-    await migrateDatabase(database, [{ folder: MIGRATIONS_FOLDER }, ...getRegistry().migrations()]);
+    await migrateParley(database);
     return database;
   })().catch((error: unknown) => {
     delete store[GLOBAL_KEY];

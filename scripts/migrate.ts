@@ -1,9 +1,11 @@
-// `npm run db:migrate`: apply the committed migrations to DATABASE_URL (or the embedded folder).
-import { migrateDatabase, openDatabase, targetFromEnvironment } from "../db/client";
+// `npm run db:migrate`: apply the platform's committed migrations, then each registered app's, to
+// DATABASE_URL (or the embedded folder).
+import { openDatabase, targetFromEnvironment } from "@/db/client";
+import { migrateParley } from "@/lib/database";
 
 const database = await openDatabase(targetFromEnvironment());
 try {
-  await migrateDatabase(database);
+  await migrateParley(database);
   console.log(`Migrations applied (${database.kind}).`);
 } finally {
   await database.close();

@@ -1,12 +1,13 @@
 // `npm run parley -- reimburse [--answers FILE.json] [--no-input]`: runs the claim review on its
 // own database (in memory, or DATABASE_URL) up to the Reimbursement questionnaire, and asks it here.
+// The workflows, their migrations and scripted models come from the registry (parley.config.ts).
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { insertUsersIfAbsent } from "@/db/queries/users";
-import { migrateDatabase, openDatabase } from "@/db/client";
-import { createAuditorModel } from "@/examples/expense-review/auditor-script";
-import { ReviewClaim } from "@/examples/expense-review/review-claim";
+import { openDatabase } from "@/db/client";
 import { startReview } from "@/examples/expense-review/start-review";
+import { migrateParley } from "@/lib/database";
+import { getRegistry } from "@/lib/registry/configured";
 import { createRuntime } from "@/lib/runtime";
 import { askAtTerminal, EXIT, nobodyThere, type TerminalIo } from "@/lib/runtime/terminal";
 
@@ -36,11 +37,24 @@ async function main(): Promise<number> {
   const url = process.env.DATABASE_URL?.trim();
   const database = await openDatabase(url ? { kind: "postgres", url, maxConnections: 2 } : { kind: "pglite" });
   try {
-    await migrateDatabase(database);
+    // The registry's workflows, migrations and scripted models, as the server has them.
+    const registry = getRegistry();
+    if (!registry.entry("ReviewClaim")) {
+      process.stderr.write("The expense review is not registered in parley.config.ts, so there is no claim to review here.\n");
+      return EXIT.usage;
+    }
+    await migrateParley(database);
     const { db } = database;
     const [you] = await insertUsersIfAbsent(db, [{ email: `terminal-${Date.now()}@parley.local`, name: "You (terminal)", roles: ["assignee"] }]);
-    const model = createAuditorModel();
-    const runtime = createRuntime({ db, workflows: [ReviewClaim], resolveModel: () => model });
+    const runtime = createRuntime({
+      db,
+      workflows: registry.workflows,
+      resolveModel: (agent) => {
+        const model = registry.scriptedModelFor(agent.name);
+        if (!model) throw new Error(`No scripted model for ${agent.name}: the terminal demo runs on the registry's scripted models.`);
+        return model;
+      },
+    });
     const task = await startReview(db, runtime, {
       claim: { title: "Taxi to the client", amountCents: 3_400, currency: "EUR", merchant: "Lisbon Taxis", incurredOn: "2026-11-04", description: "Taxi from the airport to the Acme office for the renewal meeting." },
       assigneeId: you!.id,

@@ -9,7 +9,8 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import { type Database, type Db, migrateDatabase, openDatabase } from "@/db/client";
+import { type Database, type Db, openDatabase } from "@/db/client";
+import { migrateParley } from "@/lib/database";
 import { insertUsersIfAbsent } from "@/db/queries/users";
 import { users } from "@/db/schema";
 import { createScriptedModel } from "@/lib/models/scripted-model";
@@ -122,7 +123,7 @@ export async function openParley(target: ParleyTarget, behaviour: ClerkBehaviour
   }
   const { db } = database;
   if (options.migrate ?? true) {
-    await migrateDatabase(database);
+    await migrateParley(database);
     await db.execute(sql.raw(BENCH_TASKS_DDL));
   }
   const [person] = await insertUsersIfAbsent(db, [{ email: "filer@bench.test", name: "Filer", roles: ["assignee"] }]);

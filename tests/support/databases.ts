@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
-import { type Database, MIGRATIONS_FOLDER, type MigrationSet, migrateDatabase, openDatabase } from "@/db/client";
-import { getRegistry } from "@/lib/registry/configured";
+import { type Database, migrateDatabase, openDatabase } from "@/db/client";
+import { parleyMigrations } from "@/lib/database";
 
 /** The databases every database test runs on: PGlite always, PostgreSQL when a server is given. */
 export type DatabaseKind = "pglite" | "postgres";
@@ -18,18 +18,13 @@ export interface TestDatabase extends Database {
   readonly url?: string;
 }
 
-/** What a test database is migrated with, as the server migrates its own: the platform's, then each registered app's. */
-function allMigrations(): MigrationSet[] {
-  return [{ folder: MIGRATIONS_FOLDER }, ...getRegistry().migrations()];
-}
-
 let pgliteTemplate: Promise<PGlite> | undefined;
 
 // A fresh PGlite takes seconds to initialise here; copying a migrated template takes about one.
 async function migratedPgliteCopy(): Promise<PGlite> {
   pgliteTemplate ??= (async () => {
     const template = await PGlite.create();
-    await migrateDatabase(await openDatabase({ kind: "pglite", pglite: template }), allMigrations());
+    await migrateDatabase(await openDatabase({ kind: "pglite", pglite: template }), parleyMigrations());
     return template;
   })();
   const template = await pgliteTemplate;
@@ -64,7 +59,7 @@ export async function createTestDatabase(kind: DatabaseKind, options: { migrated
   }
   const { url, drop } = await createPostgresDatabase();
   const database = await openDatabase({ kind: "postgres", url });
-  if (migrated) await migrateDatabase(database, allMigrations());
+  if (migrated) await migrateDatabase(database, parleyMigrations());
   return {
     ...database,
     url,

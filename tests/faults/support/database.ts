@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
-import { type Database, migrateDatabase, openDatabase } from "@/db/client";
+import { type Database, openDatabase } from "@/db/client";
+import { migrateParley } from "@/lib/database";
 import { seedDemoUsers } from "@/lib/demo-people";
 
 /** A database of its own for one fault test, migrated and with the demo people, on a PostgreSQL server. */
@@ -34,7 +35,7 @@ export async function createFaultDatabase(serverUrl: string, label: string): Pro
   }
   const url = databaseUrl(serverUrl, name);
   const database = await openDatabase({ kind: "postgres", url, maxConnections: 8 });
-  await migrateDatabase(database);
+  await migrateParley(database);
   await seedDemoUsers(database.db);
   const sql = database.postgres!;
   const people = Object.fromEntries((await sql<{ id: string; email: string }[]>`select id, email from users`).map((user) => [user.email, user.id]));
