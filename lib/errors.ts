@@ -17,9 +17,22 @@ export type ErrorCode = keyof typeof ERROR_CODES;
  * An error the user may be told about. Callers branch on `code`, never on the message text; the
  * message defaults to the code's fixed user message and may be made more specific.
  */
+/** Marks an AppError whichever copy of this module made it (see {@link AppError}'s `instanceof`). */
+const APP_ERROR = Symbol.for("parley.app-error");
+
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
+  readonly [APP_ERROR] = true;
+
+  /**
+   * Next.js bundles a module once per layer, so an app's workflow code (reached through the
+   * process-wide runtime) can throw another copy's AppError into a server action: `instanceof`
+   * goes by the mark, not by which copy of the class made it.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as { [APP_ERROR]?: unknown })[APP_ERROR] === true;
+  }
 
   constructor(code: ErrorCode, message?: string, options?: { cause?: unknown }) {
     super(message ?? ERROR_CODES[code].message, options);

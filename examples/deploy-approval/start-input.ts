@@ -9,12 +9,12 @@ export function deployInput({ people }: StartFormContext) {
   return z
     .object({
       service: z
-        .string()
+        .string({ error: "Name the service to deploy, like billing-api." })
         .trim()
         .regex(/^[a-z][a-z0-9-]{1,62}$/, "Name the service as it is deployed: lower-case letters, digits and dashes, like billing-api.")
         .describe("Which service?"),
       version: z
-        .string()
+        .string({ error: "Say which version to deploy, like 2.14.0." })
         .trim()
         .regex(/^v?\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/, "Write the version as major.minor.patch, like 2.14.0.")
         .describe("Which version?"),
@@ -22,7 +22,7 @@ export function deployInput({ people }: StartFormContext) {
         .enum(ENVIRONMENTS, { error: "Choose staging or production." })
         .meta({ title: "Environment" })
         .describe("Where to?"),
-      change: z.string().trim().min(1, "Say in a line or two what changes.").max(2000, "Keep the change under 2,000 characters.").describe("What changes?"),
+      change: z.string({ error: "Say in a line or two what changes." }).trim().min(1, "Say in a line or two what changes.").max(2000, "Keep the change under 2,000 characters.").describe("What changes?"),
       rollbackTested: z.boolean().default(false).describe("Was the rollback tested?"),
       approverId: personChoice(people, "Who approves it?", "Choose who approves the deployment."),
     })

@@ -3,15 +3,16 @@ import { personChoice, type StartFormContext } from "@/lib/registry";
 
 /**
  * What an operator types to file a claim for review: the expense review's start input. Each field is
- * one question of the generated start form; the schema judges it on the server, whatever the browser did.
+ * one question of the generated start form; the schema judges it on the server, whatever the browser did,
+ * and says in its own words what a field left empty needs (`z.string({ error })`).
  */
 export function claimInput({ people }: StartFormContext) {
   return z
     .object({
-      title: z.string().trim().min(1, "Give the claim a title.").max(200, "Keep the title under 200 characters.").describe("Title"),
-      merchant: z.string().trim().min(1, "Say who was paid.").max(200, "Keep the merchant under 200 characters.").describe("Merchant"),
+      title: z.string({ error: "Give the claim a title." }).trim().min(1, "Give the claim a title.").max(200, "Keep the title under 200 characters.").describe("Title"),
+      merchant: z.string({ error: "Say who was paid." }).trim().min(1, "Say who was paid.").max(200, "Keep the merchant under 200 characters.").describe("Merchant"),
       amount: z
-        .string()
+        .string({ error: "Enter the amount, like 412.80." })
         .trim()
         .min(1, "Enter the amount, like 412.80.")
         .regex(/^\d{1,9}(\.\d{1,2})?$/, "Write the amount as a number with up to two decimals, like 412.80.")
@@ -25,7 +26,7 @@ export function claimInput({ people }: StartFormContext) {
         .regex(/^[A-Z]{3}$/, "Use a three-letter currency code, like USD or EUR.")
         .default("USD")
         .describe("Currency"),
-      incurredOn: z.iso.date("Pick the date of the charge.").describe("Date of the charge"),
+      incurredOn: z.iso.date({ error: "Pick the date of the charge." }).describe("Date of the charge"),
       assigneeId: personChoice(people, "Who answers the Auditor's questions?", "Choose who answers the Auditor's questions."),
       description: z.string().trim().max(2000, "Keep the description under 2,000 characters.").optional().describe("Description (optional)"),
     })

@@ -30,9 +30,10 @@ test("the deployment approval, registered by one line, is started from its gener
   const approver = await signedInPage(browser, people.assignee);
   const question = new QuestionPage(approver);
   await question.openFromInbox(title);
-  await expect(approver.getByText(`The rollback of ${service} 2.15.0 was not tested.`)).toBeVisible();
-  await expect(approver.getByText(service, { exact: true })).toBeVisible();
-  await expect(approver.getByText("production", { exact: true })).toBeVisible();
+  await expect(approver.getByRole("heading", { level: 1 })).toContainText(`The rollback of ${service} 2.15.0 was not tested.`);
+  const context = approver.getByRole("complementary", { name: "Context" });
+  await expect(context.getByText(service, { exact: true })).toBeVisible();
+  await expect(context.getByText("production", { exact: true })).toBeVisible();
 
   // The admin sees the wait on the SLA page, under the workflow's label.
   const admin = await signedInPage(browser, people.admin);

@@ -31,6 +31,11 @@ export class RunPage {
     return this.entries.evaluateAll((items) => items.map((item) => item.getAttribute("data-kind") ?? ""));
   }
 
+  /** The workflow's context beside the run: its facts (the claim, the Auditor's decision once made…). */
+  get context() {
+    return this.page.getByRole("complementary", { name: "Context" });
+  }
+
   get graph() {
     return this.page.getByRole("region", { name: "Who handed to whom" });
   }
