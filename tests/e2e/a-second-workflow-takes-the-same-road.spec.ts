@@ -38,12 +38,15 @@ test("the deployment approval, registered by one line, is started from its gener
   // The admin sees the wait on the SLA page, under the workflow's label.
   const admin = await signedInPage(browser, people.admin);
   await admin.goto("/admin/sla");
-  await expect(admin.getByTestId("open-slot").filter({ hasText: title })).toContainText(people.assignee.name);
+  const wait = admin.getByTestId("open-slot").filter({ hasText: title });
+  await expect(wait).toContainText("Deployment approval · Waiting");
+  await expect(wait.getByTestId("waiting-on")).toContainText(people.assignee.name);
+  await expect(admin.getByLabel("Workflow").locator("option", { hasText: "Deployment approval" })).toHaveAttribute("value", "DeployApproval");
   await admin.context().close();
 
   await question.answer.fill("Redeploy 2.14.0 from the release pipeline; it takes ten minutes and Sam runs it.");
   await question.send();
-  await expect(approver.getByRole("status").filter({ hasText: "Your answer was taken" })).toBeVisible();
+  await expect(approver.getByRole("status").filter({ hasText: "You answered this" })).toBeVisible();
 
   // Then the flow asks for the verdict as a questionnaire, one question per field.
   await approver.goto("/inbox?view=assigned");
@@ -55,13 +58,13 @@ test("the deployment approval, registered by one line, is started from its gener
   await approver.getByLabel(/On which day may it go out/).fill("2026-12-10");
   await approver.getByLabel(/Which teams should hear of it/).fill("billing, support");
   await question.send();
-  await expect(approver.getByRole("status").filter({ hasText: "Your answer was taken" })).toBeVisible();
+  await expect(approver.getByRole("status").filter({ hasText: "You answered this" })).toBeVisible();
   await approver.context().close();
 
   // The operator's run page follows it to the end, under the workflow's own title.
   const run = new RunPage(operator);
   await run.openFromRuns(title);
-  await expect(operator.getByRole("heading", { name: title })).toBeVisible();
+  await expect(operator.getByRole("heading", { level: 1 })).toHaveText(title);
   await expect(run.status).toContainText("completed");
   await expect(run.status).toContainText("Approved");
   await operator.context().close();

@@ -24,7 +24,7 @@ test("an admin sees an open wait on the SLA page, reassigns it, and the new assi
   await expect(admin).toHaveURL(/\/admin\/sla$/);
   const row = admin.getByTestId("open-slot").filter({ hasText: merchant });
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText("ReviewClaim · Waiting");
+  await expect(row).toContainText("Expense review · Waiting");
   await expect(row.getByTestId("waiting-on")).toHaveText(people.assignee.name);
   await expect(row.locator(".sla-clock")).toHaveText(/^1d 23h left$|^2d left$/);
   await expect(row.locator(".sla-clock")).toHaveAttribute("data-band", "on-time");

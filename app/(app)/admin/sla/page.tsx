@@ -13,6 +13,7 @@ import { BarChart } from "./bar-chart";
 import { NumbersTable } from "./numbers-table";
 import { SlotActions } from "./slot-actions";
 import { isUuid } from "@/lib/ids";
+import { getRegistry } from "@/lib/registry/configured";
 
 export const metadata: Metadata = { title: "SLA" };
 
@@ -129,6 +130,10 @@ export default async function AdminSlaPage({ searchParams }: { searchParams: Pro
   const current = { workflow, agent, assignee, band, period: period === "7d" ? undefined : period, people: allPeople ? "all" : undefined };
   const here = { ...current, after: after && isUuid(after) ? after : undefined };
   const renderedAt = now.toISOString();
+  // Workflows by the names their registry gives them, and each wait's run by what it is about.
+  const registry = getRegistry();
+  const workflowLabel = (name: string) => registry.entry(name)?.label ?? name;
+  const subjects = await registry.describeTasks(db, rows.map((slot) => slot.taskId));
 
   return (
     <section className="admin-sla">
@@ -145,7 +150,9 @@ export default async function AdminSlaPage({ searchParams }: { searchParams: Pro
           <select name="workflow" defaultValue={workflow ?? ""}>
             <option value="">All</option>
             {choices.workflows.map((name) => (
-              <option key={name}>{name}</option>
+              <option key={name} value={name}>
+                {workflowLabel(name)}
+              </option>
             ))}
           </select>
         </label>
@@ -206,9 +213,9 @@ export default async function AdminSlaPage({ searchParams }: { searchParams: Pro
                   {slot.agent ? <div className="muted small">asked by {slot.agent}</div> : null}
                 </td>
                 <td>
-                  {slot.workflow} · {slot.state}
+                  {workflowLabel(slot.workflow)} · {slot.state}
                   <div className="muted small">
-                    <Link href={`/tasks/${slot.taskId}`}>run</Link>
+                    {subjects.get(slot.taskId)?.title ?? null} <Link href={`/tasks/${slot.taskId}`}>run</Link>
                   </div>
                 </td>
                 <td data-testid="waiting-on">{waitingOn(slot)}</td>
@@ -268,14 +275,14 @@ export default async function AdminSlaPage({ searchParams }: { searchParams: Pro
         <ol className="long-waits" aria-label="Longest waits">
           {longest.map((row) => (
             <li key={row.slotId}>
-              {longWaitSentence(row)} <span className="muted small">· {row.workflow}, ended <When at={row.finishedAt} now={now} /></span>
+              {longWaitSentence(row)} <span className="muted small">· {workflowLabel(row.workflow)}, ended <When at={row.finishedAt} now={now} /></span>
             </li>
           ))}
         </ol>
       )}
 
       <div className="sla-tables">
-        <NumbersTable caption="By workflow" nameHeader="Workflow" groups={report.byWorkflow} />
+        <NumbersTable caption="By workflow" nameHeader="Workflow" groups={report.byWorkflow.map((group) => (group.key ? { ...group, label: workflowLabel(group.key) } : group))} />
         <NumbersTable caption="By agent" nameHeader="Agent" groups={report.byAgent} />
         <NumbersTable
           caption="By person (who answered, or whom an expired wait was for)"
