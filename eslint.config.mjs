@@ -1,5 +1,60 @@
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
+
+const root = import.meta.dirname;
+
+// The layers (docs/architecture.md): app → lib → db. Each zone forbids its `target` (a folder, file or
+// glob) to import from `from`, type-only imports included. Paths are relative to the repository root;
+// the TypeScript resolver turns `@/…` into files.
+
+/** lib ← the registry file: lifted for lib/registry/configured.ts alone (below). */
+const registryZone = {
+  target: "lib",
+  from: ["parley.config.ts"],
+  message: "Only lib/registry/configured.ts reads @/parley.config: call getRegistry().",
+};
+
+const layerZones = [
+  registryZone,
+  {
+    target: "db",
+    from: ["lib", "app", "components", "examples", "parley.config.ts"],
+    message: "db/ stores and imports nothing above it; move what it needs down into db/ (lib/ may re-export it).",
+  },
+  {
+    target: "lib",
+    from: ["app", "components", "examples"],
+    message: "lib/ decides and imports only db/ (and itself); it reaches workflows through the registry.",
+  },
+  {
+    target: "components",
+    from: ["app"],
+    message: "Components are used by app/, not the other way round.",
+  },
+  {
+    target: "components",
+    from: ["db"],
+    except: ["./schema"],
+    message: "Components get their data from props; at most types from db/schema (import type).",
+  },
+  {
+    target: ["app/**/page.tsx", "app/**/layout.tsx"],
+    from: ["db/queries", "db/client.ts"],
+    message: "Pages do not query the database: call a lib/ function.",
+  },
+  {
+    target: ["app", "components"],
+    from: ["examples", "parley.config.ts"],
+    message: "Workflows are reached through the registry (getRegistry() in lib/registry/configured.ts), never by importing an example.",
+  },
+  {
+    target: "examples",
+    from: ["app", "components", "parley.config.ts"],
+    message: "An example is an app like any team's: of Parley it imports lib/ and db/ only.",
+  },
+];
 
 const config = [
   ...nextCoreWebVitals,
@@ -18,6 +73,44 @@ const config = [
     rules: {
       "no-restricted-imports": ["error", { patterns: ["next", "next/*", "react", "react-dom", "@/app/*", "@/components/*"] }],
       "no-restricted-properties": ["error", { object: "process", property: "env", message: "Pass configuration in; the core reads no environment." }],
+    },
+  },
+  {
+    // The layering, enforced (docs/architecture.md, "Layers").
+    files: ["**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx", ".mts", ".cts"] },
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: `${root}/tsconfig.json` })],
+    },
+    rules: {
+      "import-x/no-restricted-paths": ["error", { basePath: root, zones: layerZones }],
+    },
+  },
+  {
+    // The one place that reads the registry: the same zones less registryZone.
+    files: ["lib/registry/configured.ts"],
+    rules: {
+      "import-x/no-restricted-paths": ["error", { basePath: root, zones: layerZones.filter((zone) => zone !== registryZone) }],
+    },
+  },
+  {
+    // Components may read db/schema's types, never its values.
+    files: ["components/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "(^@/|/)db/schema(/|$)", allowTypeImports: true, message: "Components may import only types from db/schema (import type)." }] },
+      ],
+    },
+  },
+  {
+    // No import cycles among the source folders (type-only imports do not count: they leave no
+    // runtime edge). Deep enough as it is: the whole lint stays around 20 s.
+    files: ["app/**", "components/**", "lib/**", "db/**", "examples/**"],
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
     },
   },
 ];

@@ -1,7 +1,12 @@
 import type { Db } from "@/db/client";
-import { setUserAway } from "@/db/queries/users";
+import { listUsers, setUserAway } from "@/db/queries/users";
 import type { User } from "@/db/schema";
 import { publishLiveEvent } from "@/lib/live-events";
+
+/** Every person (the users table, by name), as the admin pages list them. */
+export function listPeople(db: Db): Promise<User[]> {
+  return listUsers(db);
+}
 
 /**
  * Marks a person away (or back) and tells their open screens and every admin's. Returns the person

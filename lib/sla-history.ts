@@ -2,6 +2,8 @@ import type { Db } from "@/db/client";
 import { countAnsweredByWait, type LongWaitRow, listLongestWaits, readSlaReport, type SlaReport } from "@/db/queries/sla";
 import { periodStart, type SlaPeriod, TIME_TO_ANSWER_BUCKETS } from "@/lib/sla-numbers";
 
+export type { LongWaitRow, SlaGroup, SlaNumbers, SlaReport } from "@/db/queries/sla";
+
 /** A period's recorded history as the SLA page shows it, and when it was read. */
 export interface SlaHistory {
   report: SlaReport;

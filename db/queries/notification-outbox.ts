@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { DeliveryReport, QuestionNotice } from "../../lib/notifiers/question-notice";
+import type { DeliveryReport, QuestionNotice } from "../types/question-notice";
 import { type Db, queryRows } from "../client";
 
 /** Queues `notice` once for each notifier named; a question's opening is queued at most once per notifier. Returns how many rows it wrote. */

@@ -1,8 +1,8 @@
 import type { ModelMessage } from "ai";
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../client";
-import { DEFAULT_ATTEMPTS } from "../../lib/questions/attempts";
-import type { QuestionSpec } from "../../lib/questions/question-spec";
+import { DEFAULT_ATTEMPTS } from "../types/attempts";
+import type { QuestionSpec } from "../types/question-spec";
 import { RELAXED_COMMIT } from "./commit-durability";
 import { insertRunEventsSql, type NewRunEvent } from "./runtime-events";
 

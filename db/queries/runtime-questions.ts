@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../client";
 import type { NothingReason, QuestionStatus } from "../schema";
-import type { QuestionSpec } from "../../lib/questions/question-spec";
+import type { QuestionSpec } from "../types/question-spec";
 import { insertRunEventsSql, type NewRunEvent } from "./runtime-events";
 
 /** A question record with the slot that takes its answer, as the runtime and the inbox read it. */

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import type { DeliveryReport, QuestionNotice } from "../../lib/notifiers/question-notice";
+import type { DeliveryReport, QuestionNotice } from "../types/question-notice";
 
 /** Where an outbox row is: waiting (or waiting to retry), being delivered, or done one way or the other. */
 export type NotificationStatus = "queued" | "delivering" | "delivered" | "failed";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import type { QuestionSpec } from "../../lib/questions/question-spec";
+import type { QuestionSpec } from "../types/question-spec";
 import { users } from "./users";
 
 /** What a workflow instance is doing, as its task reads it. */

@@ -1,5 +1,7 @@
+import { DEFAULT_ATTEMPTS } from "../../db/types/attempts";
+
 /** How many refused submissions a question takes before it ends, unless the question says otherwise. */
-export const DEFAULT_ATTEMPTS = 3;
+export { DEFAULT_ATTEMPTS };
 
 /**
  * The attempts bookkeeping of one question: plain data, stored with the question. `refused`

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getDb } from "@/lib/database";
-import { listUsers } from "@/db/queries/users";
 import { PersonAwayForm } from "@/components/person-away-form";
+import { listPeople } from "@/lib/people";
 import { requirePageUser } from "@/lib/server/session";
 import { setPersonAwayAction } from "./actions";
 
@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: "Admin" };
 
 export default async function AdminPage() {
   await requirePageUser(["admin"]);
-  const people = await listUsers(await getDb());
+  const people = await listPeople(await getDb());
   return (
     <section>
       <h1>Admin</h1>

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { SlaGroup } from "@/db/queries/sla";
+import type { SlaGroup } from "@/lib/sla-history";
 import { formatPercentile, formatShare } from "@/lib/sla-numbers";
 
 /**

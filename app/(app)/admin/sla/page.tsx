@@ -2,10 +2,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { SlaClock } from "@/components/sla-clock";
 import { getDb } from "@/lib/database";
-import { countOpenSlotsByAge, listOpenSlots, listSlaFilterChoices, type LongWaitRow, type OpenSlotRow, type SlaNumbers } from "@/db/queries/sla";
-import { listUsers } from "@/db/queries/users";
+import { listPeople } from "@/lib/people";
 import { formatDuration, readClock } from "@/lib/sla-clock";
-import { slaHistoryFor } from "@/lib/sla-history";
+import { type LongWaitRow, slaHistoryFor, type SlaNumbers } from "@/lib/sla-history";
+import { type OpenSlotRow, readOutstandingWork } from "@/lib/sla-outstanding";
 import { formatPercentile, formatShare, OPEN_AGE_BUCKETS, parseSlaPeriod, SLA_PERIOD_LABELS, SLA_PERIODS, type SlaPeriod, TIME_TO_ANSWER_BUCKETS } from "@/lib/sla-numbers";
 import { requirePageUser } from "@/lib/server/session";
 import { reassignSlotAction, remindAction } from "../actions";
@@ -107,18 +107,15 @@ export default async function AdminSlaPage({ searchParams }: { searchParams: Pro
   const reassigning = single(params.reassign);
   const db = await getDb();
 
-  const [page, choices, people, history, ages] = await Promise.all([
-    listOpenSlots(
+  const [{ page, choices, ages }, people, history] = await Promise.all([
+    readOutstandingWork(
       db,
       { workflow, agent, assigneeId: assignee && isUuid(assignee) ? assignee : undefined, breachedOnly: band === "breached", atRiskOnly: band === "at-risk" },
       now,
-      OPEN_PAGE_SIZE + 1,
-      after && isUuid(after) ? after : undefined,
+      { limit: OPEN_PAGE_SIZE + 1, after: after && isUuid(after) ? after : undefined },
     ),
-    listSlaFilterChoices(db),
-    listUsers(db),
+    listPeople(db),
     slaHistoryFor(db, period),
-    countOpenSlotsByAge(db, OPEN_AGE_BUCKETS.bounds, now),
   ]);
   const { report, longest, waits } = history;
   const open = page.slice(0, OPEN_PAGE_SIZE);

@@ -5,11 +5,10 @@ import { ContextFacts } from "@/components/context-facts";
 import { LiveRefresh } from "@/components/live-refresh";
 import { SlaClock } from "@/components/sla-clock";
 import { getDb } from "@/lib/database";
-import { findRunForTask, listConversationMessages } from "@/db/queries/inbox";
 import { getAppRuntime } from "@/lib/app-runtime";
-import { readableConversation } from "@/lib/conversation-view";
 import { askerOf, headlineOf } from "@/lib/inbox";
 import { attemptLabel } from "@/lib/questions";
+import { loadQuestionRun } from "@/lib/question-view";
 import { formatDuration } from "@/lib/sla-clock";
 import { requirePageUser } from "@/lib/server/session";
 import { submitAnswerAction } from "./actions";
@@ -35,11 +34,10 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
   if (!question) notFound();
 
   const db = await getDb();
-  const [context, subjects, run, messages] = await Promise.all([
+  const [context, subjects, { run, conversation }] = await Promise.all([
     registry.contextOf(db, question.taskId),
     registry.describeTasks(db, [question.taskId]),
-    findRunForTask(db, question.taskId),
-    question.conversationId ? listConversationMessages(db, question.conversationId) : Promise.resolve([]),
+    loadQuestionRun(db, question),
   ]);
   const asker = askerOf(question);
   const subject = subjects.get(question.taskId);
@@ -47,7 +45,6 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
   const slot = question.slot;
   const pastDue = Boolean(slot?.dueAt && slot.dueAt <= now);
   const open = question.status === "open" && slot?.status === "open" && !pastDue;
-  const conversation = readableConversation(messages);
   const answeredAt = question.answeredAt ?? slot?.finishedAt ?? null;
   const answeredBy = question.answeredByName ?? slot?.finishedByName ?? null;
   const answeredByMe = (question.answeredBy ?? slot?.finishedBy) === user.id;
