@@ -4,7 +4,7 @@ const nextConfig: NextConfig = {
   // Tests and benchmarks that build side by side give each build a folder of its own (`.next-…`).
   distDir: process.env.PARLEY_BUILD_DIR?.trim() || ".next",
   // PGlite loads its WebAssembly and data files by path: bundling it breaks the first query.
-  // postgres.js is loaded from node_modules as installed, with the fixes scripts/patch-dependencies.mjs applies.
+  // postgres.js is loaded from node_modules as installed, with the fixes in patches/postgres+3.4.9.patch.
   serverExternalPackages: ["@electric-sql/pglite", "postgres"],
   experimental: {
     // forbidden() renders app/forbidden.tsx with a 403 status.

@@ -3,13 +3,18 @@ import { getAppRuntime } from "@/lib/app-runtime";
 import { isDemoMode } from "@/lib/config";
 import { getDatabase } from "@/lib/database";
 import { DEMO_USERS, formatDemoCredentials, seedDemoUsersOnFirstStart } from "@/lib/demo-people";
+import { describeMissingDependencyPatches, missingDependencyPatches } from "@/scripts/dependency-patches.mjs";
 
 /**
- * Everything a Parley process does before serving: open the database, apply the platform's and the
- * registered apps' migrations, resolve the model and start the worker; in demo mode, on first start,
- * create the demo people and let each registered app start its demo runs, and print how to sign in.
+ * Everything a Parley process does before serving: check that the dependency patches in patches/ are
+ * applied (in the process's folder, the project's: `npm start` and `next start` run there), open the
+ * database, apply the platform's and the registered apps' migrations, resolve the model and start the
+ * worker; in demo mode, on first start, create the demo people and let each registered app start its
+ * demo runs, and print how to sign in.
  */
 export async function prepareServer(log: (line: string) => void = console.log): Promise<void> {
+  const unpatched = describeMissingDependencyPatches(missingDependencyPatches(process.cwd()));
+  if (unpatched) throw new Error(unpatched);
   const database = await getDatabase();
   const { runtime, model, registry } = await getAppRuntime();
   log(`Parley: agents run on ${model.label}.`);

@@ -2,7 +2,14 @@
 // `npm start`: build if the sources changed since the last build, then serve Parley.
 import { spawn } from "node:child_process";
 import { buildIfNeeded, nextBin, root, serverNodeOptions } from "./build-if-needed.mjs";
+import { describeMissingDependencyPatches, missingDependencyPatches } from "./dependency-patches.mjs";
 
+// Before building: the server itself checks this too (lib/startup.ts), but only after a build.
+const unpatched = describeMissingDependencyPatches(missingDependencyPatches(root));
+if (unpatched) {
+  console.error(`Parley could not start: ${unpatched}`);
+  process.exit(1);
+}
 buildIfNeeded();
 const port = process.env.PORT ?? "3000";
 const server = spawn(process.execPath, [nextBin, "start", "-p", port, ...process.argv.slice(2)], {
