@@ -4,6 +4,7 @@ import { countRunsByState, findRun, listAnswersForTask, listPeopleToAsk, listRun
 import type { User } from "@/db/schema";
 import { hasAnyRole, type Role } from "@/lib/auth/roles";
 import { AppError } from "@/lib/errors";
+import { isUuid } from "@/lib/ids";
 import { type QuestionSpec, specFromSchema } from "@/lib/questions";
 import type { ContextPanel, Registry, TaskSubject, WorkflowEntry } from "@/lib/registry";
 
@@ -42,14 +43,26 @@ export async function startFormOf(db: Db, entry: WorkflowEntry): Promise<{ schem
   return { schema, spec: specFromSchema(schema, { title: entry.label, description: entry.description }), submitLabel: start.submitLabel ?? "Start" };
 }
 
-/** The runs list: runs of one workflow (or all), in one state (or all), described by their workflows, with counts by state. */
+/** How many runs one page of the runs list shows. */
+export const RUNS_PAGE_SIZE = 50;
+
+/**
+ * The runs list: a page of runs of one workflow (or all), in one state (or all), newest first,
+ * described by their workflows, with counts by state. `after` is the `next` of the page before;
+ * `next` is set when older runs follow.
+ */
 export async function loadRuns(
   db: Db,
   registry: Registry,
-  options: { workflow?: string; state?: RunState; limit?: number },
-): Promise<{ rows: RunListRow[]; counts: Record<RunState, number> }> {
+  options: { workflow?: string; state?: RunState; pageSize?: number; after?: string | null },
+): Promise<{ rows: RunListRow[]; counts: Record<RunState, number>; next?: string }> {
   const workflows = options.workflow ? [options.workflow] : undefined;
-  const [runs, counts] = await Promise.all([listRuns(db, { workflows, state: options.state, limit: options.limit }), countRunsByState(db, { workflows })]);
+  const pageSize = options.pageSize ?? RUNS_PAGE_SIZE;
+  // A cursor is a task id; anything else starts from the newest.
+  const after = isUuid(options.after) ? options.after : undefined;
+  const [page, counts] = await Promise.all([listRuns(db, { workflows, state: options.state, limit: pageSize + 1, after }), countRunsByState(db, { workflows })]);
+  const runs = page.slice(0, pageSize);
+  const next = page.length > pageSize ? runs.at(-1)?.taskId : undefined;
   const subjects = await registry.describeTasks(db, runs.map((run) => run.taskId));
   const names = await namesOf(db, [...subjects.values()].flatMap((subject) => (subject.startedBy ? [subject.startedBy] : [])));
   const rows = runs.map((run) => {
@@ -64,7 +77,7 @@ export async function loadRuns(
       againLabel: ended && run.status !== "retryable" && entry?.again ? entry.again.label : null,
     };
   });
-  return { rows, counts };
+  return next ? { rows, counts, next } : { rows, counts };
 }
 
 /** Everything a run page shows besides its events: the run, its subject, its context panel, who started it. */

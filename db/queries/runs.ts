@@ -82,14 +82,25 @@ function workflowFilter(workflows: readonly string[] | undefined): SQL {
 
 /**
  * Runs of these workflows (all when unset), newest first, optionally in one state, with whom each
- * waits on (one query).
+ * waits on (one query). `after` (a task id from a previous page) continues with the runs older than
+ * that task's run; an unknown one continues with nothing.
  */
-export async function listRuns(db: Db, options: { workflows?: readonly string[]; state?: RunState; limit?: number } = {}): Promise<RunRow[]> {
-  const filter: SQL = options.state ? sql`where r.run_state = ${options.state}` : sql``;
+export async function listRuns(
+  db: Db,
+  options: { workflows?: readonly string[]; state?: RunState; limit?: number; after?: string } = {},
+): Promise<RunRow[]> {
+  const conditions: SQL[] = [];
+  if (options.state) conditions.push(sql`r.run_state = ${options.state}`);
+  if (options.after) {
+    conditions.push(
+      sql`(r.created_at, r.task_id) < (select w2.created_at, w2.task_id from workflow_instances w2 where w2.task_id = ${options.after}::uuid order by w2.created_at limit 1)`,
+    );
+  }
+  const filter: SQL = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const rows = await queryRows<Row>(
     db,
     sql`${runs(workflowFilter(options.workflows))}
-        select r.*, ${WAITING_ON} from runs r ${filter} order by r.created_at desc limit ${options.limit ?? 200}`,
+        select r.*, ${WAITING_ON} from runs r ${filter} order by r.created_at desc, r.task_id desc limit ${options.limit ?? 200}`,
   );
   return rows.map(toRunRow);
 }

@@ -211,6 +211,8 @@ function routeTable(fixture: Fixture): Record<string, RouteCase[]> {
       { label: "wrong role", caller: "sam", path: "/runs", expect: "4xx" },
       { label: "hostile filters", caller: "omar", path: "/runs?state=__proto__&state=%00&workflow=constructor&start=__proto__", expect: "read" },
       { label: "unknown workflow to start", caller: "omar", path: `/runs?start=${encodeURIComponent("' or 1=1 --")}`, expect: "read" },
+      { label: "hostile page cursor", caller: "omar", path: `/runs?after=${encodeURIComponent("' or 1=1 --")}&after=${ZERO_UUID}`, expect: "read" },
+      { label: "unknown page cursor", caller: "omar", path: `/runs?after=${ZERO_UUID}`, expect: "read" },
     ],
     // Reviews became Runs: the old address checks the caller before sending them on.
     "/(app)/reviews/page": [...signInPage("/reviews"), { label: "wrong role", caller: "sam", path: "/reviews", expect: "4xx" }, { label: "hostile state", caller: "omar", path: "/reviews?state=__proto__&state=%00", expect: "read" }],

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getAppRuntime } from "@/lib/app-runtime";
 import { getDb } from "@/lib/database";
-import { loadRuns, RUN_STATES, type RunState, startableWorkflows, startFormOf } from "@/lib/runs";
+import { loadRuns, RUN_STATES, RUNS_PAGE_SIZE, type RunState, startableWorkflows, startFormOf } from "@/lib/runs";
 import { formatDuration } from "@/lib/sla-clock";
 import { requirePageUser } from "@/lib/server/session";
 import { runAgainAction, startRunAction } from "./actions";
@@ -26,7 +26,7 @@ function one(value: string | string[] | undefined): string | undefined {
 }
 
 /** A link to this page with these filters (the ones left undefined are dropped). */
-function runsHref(params: { workflow?: string; state?: string; start?: string }): string {
+function runsHref(params: { workflow?: string; state?: string; start?: string; after?: string }): string {
   const query = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1])));
   const text = query.toString();
   return text ? `/runs?${text}` : "/runs";
@@ -42,8 +42,10 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
   const startable = startableWorkflows(registry, user);
   // The form shown: the one asked for, else the only one there is.
   const starting = startable.find((entry) => entry.workflow.name === one(params.start)) ?? (startable.length === 1 ? startable[0] : undefined);
-  const [{ rows, counts }, form] = await Promise.all([loadRuns(db, registry, { workflow, state }), starting ? startFormOf(db, starting) : undefined]);
+  const after = one(params.after);
+  const [{ rows, counts, next }, form] = await Promise.all([loadRuns(db, registry, { workflow, state, after }), starting ? startFormOf(db, starting) : undefined]);
   const total = RUN_STATES.reduce((sum, each) => sum + counts[each], 0);
+  const shown = state ? counts[state] : total;
   const now = new Date();
   return (
     <section>
@@ -102,7 +104,7 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
       </nav>
       {rows.length === 0 ? (
         <div className="empty-state">
-          <h2>{state ? `No runs are ${STATE_LABELS[state].toLowerCase()}` : "No runs yet"}</h2>
+          <h2>{after ? "No older runs" : state ? `No runs are ${STATE_LABELS[state].toLowerCase()}` : "No runs yet"}</h2>
           <p>Runs you start, and where each one stands, appear here with who they are waiting on.</p>
         </div>
       ) : (
@@ -145,6 +147,20 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
           </tbody>
         </table>
       )}
+      {after || next ? (
+        <nav className="inbox-meta" aria-label="Pages">
+          <span>
+            {after ? `${rows.length} older of ${shown}` : `The ${rows.length} newest of ${shown}`}
+            {after ? (
+              <>
+                {" · "}
+                <Link href={runsHref({ workflow, state })}>back to the newest</Link>
+              </>
+            ) : null}
+          </span>
+          {next ? <Link href={runsHref({ workflow, state, after: next })}>Older {RUNS_PAGE_SIZE} →</Link> : null}
+        </nav>
+      ) : null}
     </section>
   );
 }
