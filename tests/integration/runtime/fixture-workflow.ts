@@ -1,14 +1,24 @@
+import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
 import { insertUsersIfAbsent } from "@/db/queries/users";
 import type { User } from "@/db/schema";
-import { createScriptedModel, type ScriptedResponder } from "@/lib/models/scripted-model";
+import { createScriptedModel, type ScriptedModel, type ScriptedReply, type ScriptedResponder } from "@/lib/models/scripted-model";
 import { tasks } from "@/lib/registry";
 import { type Agent, agentAnswered, createRuntime, defineAgent, defineWorkflow, type Runtime, type RuntimeOptions, turn } from "@/lib/runtime";
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from "@/tests/support/databases";
 
+/** Who may answer the Clerk besides the person who started the task (user ids, set by the fixture). */
+const answerers: string[] = [];
+
+/** Lets these people answer the Clerk too, in tasks started from now on. */
+export function alsoAnswerable(userIds: readonly string[]): void {
+  answerers.push(...userIds);
+}
+
 /**
  * The runtime's own small workflow, over the platform's `tasks` table (nothing of the demo's): the
- * Clerk is asked to file the task; when it asks the person who started it, the run parks in
- * `Waiting` and each answer goes back to the Clerk, until it replies without asking.
+ * Clerk is asked to file the task; when it asks, the run parks in `Waiting` (the starter is asked
+ * first; the fixture's other people may answer too) and each answer goes back to the Clerk, until
+ * it replies without asking.
  */
 export const FileTask = defineWorkflow({
   name: "FileTask",
@@ -23,7 +33,7 @@ export const FileTask = defineWorkflow({
       },
     },
     Waiting: {
-      subscribe: { Answered: { as: "Filer", assignee: (run) => run.item.createdBy } },
+      subscribe: { Answered: { as: "Filer", assignee: (run) => run.item.createdBy, candidates: () => answerers } },
       on: {
         async Answered(run, { text, questionId }) {
           const reply = await Clerk.answer(run.item, text, questionId ? { questionId } : {});
@@ -38,12 +48,44 @@ export const FileTask = defineWorkflow({
 /** The agent {@link FileTask} runs; its model comes from the runtime (`resolveModel`). */
 export const Clerk: Agent = defineAgent({ name: "Clerk", prompt: "You file things.", memory: "persistent", loop: () => FileTask });
 
-/** A database with one person, and a runtime over `workflows` whose agents run on a model scripted by `respond`. */
+/** What the Clerk asks first. */
+export const CLERK_QUESTION = "What was the 48.25 EUR charge on this task for?";
+
+/** What the Clerk offers when an answer is too short to file. */
+export const CLERK_OPTIONS = ["A client meeting", "Team travel"];
+
+function toolResultTexts(prompt: LanguageModelV3Prompt): string[] {
+  return prompt.flatMap((message) =>
+    message.role === "tool" ? message.content.flatMap((part) => (part.type === "tool-result" && part.output.type === "text" ? [part.output.value] : [])) : [],
+  );
+}
+
+/**
+ * The Clerk's script: asks what the charge was for; an answer of fewer than three words gets a
+ * second question offering {@link CLERK_OPTIONS}; a fuller answer is filed.
+ */
+export function clerkScript(prompt: LanguageModelV3Prompt): ScriptedReply {
+  const answers = toolResultTexts(prompt);
+  const last = answers.at(-1);
+  if (last === undefined) return { toolCalls: [{ toolName: "ask", input: { question: CLERK_QUESTION } }] };
+  if (last.trim().split(/\s+/).length < 3) return { toolCalls: [{ toolName: "ask", input: { question: "Which kind of cost was it?", options: CLERK_OPTIONS } }] };
+  return { text: "Filed." };
+}
+
+/** A database with three people, and a runtime over `workflows` whose agents run on a scripted model. */
 export interface RuntimeFixture {
   database: TestDatabase;
   runtime: Runtime;
-  /** The person who starts the tasks (and answers the Clerk). */
+  /** The model the runtime's agents run on (its `calls` are the prompts it was given). */
+  model: ScriptedModel;
+  /** The person who starts the tasks (asked first). */
   filer: User;
+  /** Another person who may answer the Clerk. */
+  colleague: User;
+  /** Someone who may answer nothing. */
+  outsider: User;
+  /** Another runtime over the same database, as after a restart (fresh model, fresh everything). */
+  restart(options?: Partial<RuntimeOptions>): { runtime: Runtime; model: ScriptedModel };
   /** Inserts a task for `workflow` (started by the filer) and starts its run. */
   startTask(workflow?: { readonly name: string }, title?: string): Promise<{ id: string }>;
 }
@@ -52,15 +94,28 @@ export async function createRuntimeFixture(
   kind: DatabaseKind,
   options: { respond?: ScriptedResponder; workflows?: RuntimeOptions["workflows"] } & Partial<Omit<RuntimeOptions, "db" | "workflows">> = {},
 ): Promise<RuntimeFixture> {
-  const { respond = () => ({ text: "Filed." }), workflows = [FileTask], ...rest } = options;
+  const { respond = clerkScript, workflows = [FileTask], ...rest } = options;
   const database = await createTestDatabase(kind);
-  const [filer] = await insertUsersIfAbsent(database.db, [{ email: "filer@parley.test", name: "Fay Filer", roles: ["assignee"] }]);
-  const model = createScriptedModel({ respond });
-  const runtime = createRuntime({ db: database.db, workflows, resolveModel: () => model, ...rest });
+  const [filer, colleague, outsider] = await insertUsersIfAbsent(database.db, [
+    { email: "filer@parley.test", name: "Fay Filer", roles: ["assignee"] },
+    { email: "colleague@parley.test", name: "Cole League", roles: ["assignee"] },
+    { email: "outsider@parley.test", name: "Otto Outsider", roles: ["operator"] },
+  ]);
+  answerers.splice(0, answerers.length, filer!.id, colleague!.id);
+  function build(extra: Partial<RuntimeOptions>) {
+    const model = createScriptedModel({ respond });
+    const runtime = createRuntime({ db: database.db, workflows, resolveModel: () => model, ...rest, ...extra });
+    return { runtime, model };
+  }
+  const { runtime, model } = build({});
   return {
     database,
     runtime,
+    model,
     filer: filer!,
+    colleague: colleague!,
+    outsider: outsider!,
+    restart: build,
     async startTask(workflow = FileTask, title = "Travel receipts") {
       const [task] = await database.db.insert(tasks).values({ workflow: workflow.name, title, input: {}, createdBy: filer!.id }).returning();
       await runtime.start(workflow, task!);
