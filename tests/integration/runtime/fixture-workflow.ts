@@ -14,11 +14,14 @@ export function alsoAnswerable(userIds: readonly string[]): void {
   answerers.push(...userIds);
 }
 
+/** How long the people asked have to answer the Clerk before the run expires. */
+export const ANSWER_WITHIN = { days: 2 } as const;
+
 /**
  * The runtime's own small workflow, over the platform's `tasks` table (nothing of the demo's): the
  * Clerk is asked to file the task; when it asks, the run parks in `Waiting` (the starter is asked
- * first; the fixture's other people may answer too) and each answer goes back to the Clerk, until
- * it replies without asking.
+ * first; the fixture's other people may answer too, within {@link ANSWER_WITHIN}) and each answer
+ * goes back to the Clerk, until it replies without asking.
  */
 export const FileTask = defineWorkflow({
   name: "FileTask",
@@ -33,7 +36,9 @@ export const FileTask = defineWorkflow({
       },
     },
     Waiting: {
-      subscribe: { Answered: { as: "Filer", assignee: (run) => run.item.createdBy, candidates: () => answerers } },
+      subscribe: {
+        Answered: { as: "Filer", assignee: (run) => run.item.createdBy, candidates: () => answerers, within: ANSWER_WITHIN, unfinished: (run) => run.goto("Expired") },
+      },
       on: {
         async Answered(run, { text, questionId }) {
           const reply = await Clerk.answer(run.item, text, questionId ? { questionId } : {});
@@ -42,6 +47,7 @@ export const FileTask = defineWorkflow({
       },
     },
     Completed: { terminal: "success" },
+    Expired: { terminal: "error", message: "nobody answered the Clerk in time" },
   },
 });
 
