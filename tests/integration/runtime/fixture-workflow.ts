@@ -1,9 +1,11 @@
 import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
 import { insertUsersIfAbsent } from "@/db/queries/users";
 import type { User } from "@/db/schema";
 import { createScriptedModel, type ScriptedModel, type ScriptedReply, type ScriptedResponder } from "@/lib/models/scripted-model";
 import { tasks } from "@/lib/registry";
-import { type Agent, agentAnswered, createRuntime, defineAgent, defineWorkflow, type Runtime, type RuntimeOptions, turn } from "@/lib/runtime";
+import { type Agent, agentAnswered, answerOf, createRuntime, defineAgent, defineWorkflow, person, type Runtime, type RuntimeOptions, turn } from "@/lib/runtime";
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from "@/tests/support/databases";
 
 /** Who may answer the Clerk besides the person who started the task (user ids, set by the fixture). */
@@ -54,6 +56,60 @@ export const FileTask = defineWorkflow({
 /** The agent {@link FileTask} runs; its model comes from the runtime (`resolveModel`). */
 export const Clerk: Agent = defineAgent({ name: "Clerk", prompt: "You file things.", memory: "persistent", loop: () => FileTask });
 
+/** The questionnaire {@link PayBack} puts to the person who started the task: how to be paid back. */
+export const Payback = z
+  .object({
+    method: z
+      .union([
+        z.literal("bank_transfer").meta({ title: "Bank transfer", description: "To the account on file" }),
+        z.literal("payroll").meta({ title: "Payroll", description: "With your next salary" }),
+        z.literal("card_refund").meta({ title: "Card refund", description: "Back to the card you paid with" }),
+      ])
+      .describe("How should we pay you back?"),
+    urgent: z.boolean().describe("Is it urgent?"),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, "Use a three-letter currency code, like EUR.")
+      .default("EUR")
+      .describe("Which currency should we pay in?"),
+    attendees: z.array(z.string()).min(1, "Name at least one attendee.").describe("Who attended?"),
+  })
+  .meta({ title: "Payback" });
+
+/** How long the person has to answer the {@link Payback} questionnaire. */
+export const PAYBACK_WITHIN = { days: 3 } as const;
+
+/**
+ * The runtime's own questionnaire workflow: asks the person who started the task the
+ * {@link Payback} questionnaire and keeps the answer in the task's `input` (`payback`), or the reason
+ * nothing came (`nothing`).
+ */
+export const PayBack = defineWorkflow({
+  name: "PayBack",
+  tracks: tasks,
+  initial: "Asking",
+  events: { PaidBack: answerOf(Payback) },
+  states: {
+    Asking: {
+      async enter(run) {
+        if (!run.item.createdBy) return run.goto("NotPaidBack");
+        // Parks here; the answer (or nothing) arrives in `on.PaidBack`.
+        await person.ask(run, "PaidBack", { to: run.item.createdBy, within: PAYBACK_WITHIN, attempts: 3 });
+        return undefined;
+      },
+      on: {
+        async PaidBack(run, answer) {
+          const kept = answer.ok ? { payback: answer.value } : { nothing: answer.reason };
+          await run.db.update(tasks).set({ input: { ...run.item.input, ...kept } }).where(eq(tasks.id, run.taskId));
+          return answer.ok ? run.goto("Completed") : run.goto("NotPaidBack");
+        },
+      },
+    },
+    Completed: { terminal: "success" },
+    NotPaidBack: { terminal: "error", message: "the person gave no payback details" },
+  },
+});
+
 /** What the Clerk asks first. */
 export const CLERK_QUESTION = "What was the 48.25 EUR charge on this task for?";
 
@@ -94,13 +150,15 @@ export interface RuntimeFixture {
   restart(options?: Partial<RuntimeOptions>): { runtime: Runtime; model: ScriptedModel };
   /** Inserts a task for `workflow` (started by the filer) and starts its run. */
   startTask(workflow?: { readonly name: string }, title?: string): Promise<{ id: string }>;
+  /** Starts a {@link PayBack} task and runs it to its questionnaire (put to the filer). */
+  startQuestionnaireTask(): Promise<{ id: string }>;
 }
 
 export async function createRuntimeFixture(
   kind: DatabaseKind,
   options: { respond?: ScriptedResponder; workflows?: RuntimeOptions["workflows"] } & Partial<Omit<RuntimeOptions, "db" | "workflows">> = {},
 ): Promise<RuntimeFixture> {
-  const { respond = clerkScript, workflows = [FileTask], ...rest } = options;
+  const { respond = clerkScript, workflows = [FileTask, PayBack], ...rest } = options;
   const database = await createTestDatabase(kind);
   const [filer, colleague, outsider] = await insertUsersIfAbsent(database.db, [
     { email: "filer@parley.test", name: "Fay Filer", roles: ["assignee"] },
@@ -114,6 +172,11 @@ export async function createRuntimeFixture(
     return { runtime, model };
   }
   const { runtime, model } = build({});
+  async function startTask(workflow: { readonly name: string } = FileTask, title = "Travel receipts") {
+    const [task] = await database.db.insert(tasks).values({ workflow: workflow.name, title, input: {}, createdBy: filer!.id }).returning();
+    await runtime.start(workflow, task!);
+    return task!;
+  }
   return {
     database,
     runtime,
@@ -122,10 +185,11 @@ export async function createRuntimeFixture(
     colleague: colleague!,
     outsider: outsider!,
     restart: build,
-    async startTask(workflow = FileTask, title = "Travel receipts") {
-      const [task] = await database.db.insert(tasks).values({ workflow: workflow.name, title, input: {}, createdBy: filer!.id }).returning();
-      await runtime.start(workflow, task!);
-      return task!;
+    startTask,
+    async startQuestionnaireTask() {
+      const task = await startTask(PayBack, "Lisbon taxi");
+      await runtime.drain();
+      return task;
     },
   };
 }
