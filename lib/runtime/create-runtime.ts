@@ -336,7 +336,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     const parsed = schema.safeParse(payload.payload);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((issue) => `${issue.path.length > 0 ? `${issue.path.join(".")}: ` : ""}${issue.message}`).join("; ");
-      throw definitionError(`the ${event} its state ${job.state} received does not match the event's schema (${issues})`);
+      throw definitionError(`its state ${job.state} received a ${event} that does not match the event's schema (${issues})`);
     }
     return handler(run, parsed.data);
   }
