@@ -7,6 +7,7 @@ export const ERROR_CODES = {
   conflict: { status: 409, message: "Someone got there first." },
   not_parked: { status: 409, message: "That run is not waiting for an answer." },
   memory_not_persistent: { status: 500, message: "This agent cannot ask a person: its memory is not persistent." },
+  definition_error: { status: 500, message: "This workflow is wrong: fix it and start a new run." },
   model_unavailable: { status: 503, message: "The model could not be reached; the run can be retried." },
   internal: { status: 500, message: "Something went wrong on our side. Nothing you entered was lost." },
 } as const;

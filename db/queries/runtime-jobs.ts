@@ -274,13 +274,26 @@ export async function finishJob(db: Db, job: { id: number; workerId: string; at:
 /**
  * Records a failed job in one statement: the job is `failed` with its cause, the instance and its
  * task read `retryable`, and a `failed` event says why. Nothing is lost: {@link requeueFailedJobs}
- * runs it again.
+ * runs it again. A failure that retrying cannot mend (`retryable: false`: the workflow is wrong)
+ * leaves the instance and its task `failed` instead, which nothing requeues.
  */
 export async function failJob(
   db: Db,
-  failure: { jobId: number; workerId: string; instanceId: string; taskId: string; tracks: TrackedTableColumns; error: string; events: readonly NewRunEvent[]; at: Date },
+  failure: {
+    jobId: number;
+    workerId: string;
+    instanceId: string;
+    taskId: string;
+    tracks: TrackedTableColumns;
+    error: string;
+    /** Whether a retry may succeed; false ends the run `failed`. Default true. */
+    retryable?: boolean;
+    events: readonly NewRunEvent[];
+    at: Date;
+  },
 ): Promise<boolean> {
   const at = failure.at.toISOString();
+  const status: RunStatus = failure.retryable === false ? "failed" : "retryable";
   const failed = sql`exists (select 1 from failed)`;
   const rows = await queryRows<{ failed: number }>(
     db,
@@ -289,9 +302,9 @@ export async function failJob(
           where id = ${failure.jobId} and status = 'running' and locked_by = ${failure.workerId}
           returning id
         ), instance as (
-          update workflow_instances set status = 'retryable', last_error = ${failure.error}, updated_at = ${at}::timestamptz
+          update workflow_instances set status = ${status}, last_error = ${failure.error}, updated_at = ${at}::timestamptz
           where id = ${failure.instanceId} and ${failed}
-        ), tracked as (${updateTrackedStatus(failure.tracks, failure.taskId, "retryable", failed)}),
+        ), tracked as (${updateTrackedStatus(failure.tracks, failure.taskId, status, failed)}),
         events as (${insertRunEventsSql(failure.events, failed)})
         select count(*)::int as failed from failed`,
   );

@@ -1,6 +1,5 @@
-import { z } from "zod";
 import { tasks } from "@/lib/registry";
-import { answerOf, defineAgent, defineWorkflow, person, turn } from "@/lib/runtime";
+import { agentAnswered, answerOf, defineAgent, defineWorkflow, person, turn } from "@/lib/runtime";
 import { Approval, type DeployInput } from "./start-input";
 
 /** How long the approver has to answer the release checker, and then to approve. */
@@ -42,11 +41,8 @@ export const DeployApproval = defineWorkflow({
   tracks: tasks,
   initial: "Checking",
   events: {
-    Answered: z.object({
-      text: z.string().trim().min(1, "Please write an answer."),
-      /** Which of the checker's questions this answers (the ask id). */
-      questionId: z.uuid().optional(),
-    }),
+    /** The approver's answer to one of the checker's questions (`{ text, questionId }`). */
+    Answered: agentAnswered(),
     Approved: answerOf(Approval),
   },
   states: {
@@ -77,7 +73,7 @@ export const DeployApproval = defineWorkflow({
       async enter(run) {
         const input = inputOf(run.item);
         // Parks here; the verdict (or nothing) arrives in `on.Approved`.
-        await person.ask(run, Approval, { to: input.approverId, title: `Approve ${input.service} ${input.version} to ${input.environment}?`, within: APPROVE_WITHIN, attempts: 3 });
+        await person.ask(run, "Approved", { to: input.approverId, title: `Approve ${input.service} ${input.version} to ${input.environment}?`, within: APPROVE_WITHIN, attempts: 3 });
         return undefined;
       },
       on: {

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
-import { z } from "zod";
 import type { Db } from "@/db/client";
-import { type AgentReply, answerOf, defineAgent, defineWorkflow, person, turn } from "@/lib/runtime";
+import { type AgentReply, agentAnswered, answerOf, defineAgent, defineWorkflow, person, turn } from "@/lib/runtime";
 import { claimBrief, parseDecision } from "./claim-brief";
 import { REIMBURSE_WITHIN, Reimbursement } from "./reimbursement";
 import { closeQuestion, listAnswererIds, listOpenQuestions, writeQuestions } from "./review-questions";
@@ -44,11 +43,8 @@ export const ReviewClaim = defineWorkflow({
   tracks: reviewTasks,
   initial: "Running",
   events: {
-    Answered: z.object({
-      text: z.string().trim().min(1, "Please write an answer."),
-      /** Which question this answers (the ask id); optional while only one is open. */
-      questionId: z.string().uuid().optional(),
-    }),
+    /** The filer's answer to one of the Auditor's questions (`{ text, questionId }`). */
+    Answered: agentAnswered(),
     /** The filer's answer to the Reimbursement questionnaire, or nothing with its reason. */
     Reimbursed: answerOf(Reimbursement),
   },
@@ -96,7 +92,7 @@ export const ReviewClaim = defineWorkflow({
         const filer = run.item.assigneeId ?? run.item.createdBy;
         if (!filer) return run.goto("NotReimbursed");
         // Parks here; the answer (or nothing) arrives in `on.Reimbursed`.
-        await person.ask(run, Reimbursement, { to: filer, within: REIMBURSE_WITHIN, attempts: 3 });
+        await person.ask(run, "Reimbursed", { to: filer, within: REIMBURSE_WITHIN, attempts: 3 });
         return undefined;
       },
       on: {

@@ -17,6 +17,7 @@ import { type AnswerValidation, attemptLabel, type FormAnswer, formatAnswerText,
 import { AGENT_ANSWER_FIELD, agentAskSchema, nothingText } from "./agent-question";
 import type { Commit, RuntimeChange } from "./announce";
 import type { AnyWorkflow, RunHandle } from "./define-workflow";
+import { definitionError } from "./definition-errors";
 import { durationToMilliseconds } from "./duration";
 import { type AskPersonOptions, type PersonAsked, questionnaireOf } from "./person";
 import { questionAskedData } from "./question-events";
@@ -28,6 +29,8 @@ export type SubmittedAnswer = { form: FormAnswer } | { text: Readonly<Record<str
 /** Why a submission or a closing was not taken, for a screen to say so. */
 export type QuestionUnavailable =
   | { status: "not_found"; questionId: string; message: string }
+  /** The answer is fine, but the workflow could not take it (its event's schema refuses the payload): nothing was committed. */
+  | { status: "definition_error"; questionId: string; message: string }
   | { status: "forbidden"; questionId: string; message: string }
   | {
       status: "conflict";
@@ -142,6 +145,32 @@ export function createQuestionDesk(deps: DeskDependencies): QuestionDesk {
     return schema;
   }
 
+  /**
+   * Why the workflow could not take this payload into the question's slot, or undefined when it
+   * can: the slot's event is not declared, or its schema refuses what the runtime would deposit.
+   */
+  function refusedByWorkflow(question: QuestionRow, payload: unknown): string | undefined {
+    if (!question.workflow || !question.event) return undefined;
+    let workflow: AnyWorkflow;
+    try {
+      workflow = deps.workflowNamed(question.workflow);
+    } catch {
+      return undefined;
+    }
+    const schema = workflow.events[question.event];
+    const wrong = schema
+      ? (() => {
+          const parsed = schema.safeParse(payload);
+          if (parsed.success) return undefined;
+          const issues = parsed.error.issues.map((issue) => `${issue.path.length > 0 ? `${issue.path.join(".")}: ` : ""}${issue.message}`).join("; ");
+          return `its ${question.event} event does not take this answer (${issues})`;
+        })()
+      : `it does not declare the ${question.event} event this question is answered by`;
+    return wrong
+      ? `Your answer was not sent: the workflow ${workflow.name} is wrong — ${wrong}. Nothing was recorded; an operator must fix the workflow.`
+      : undefined;
+  }
+
   /** What the flow's event receives: the typed answer for a questionnaire; for an agent's ask, the words for its call's result. */
   function payloadOf(question: QuestionRow, answer: { value: unknown } | { reason: NothingReason }): unknown {
     if (isAgentAsk(question)) {
@@ -200,12 +229,16 @@ export function createQuestionDesk(deps: DeskDependencies): QuestionDesk {
       const spec = isAgentAsk(question) ? question.spec : specFromSchema(schema);
       const verdict = "form" in answer ? await validateFormAnswer(schema, answer.form, spec) : await validateTextAnswers(schema, answer.text, spec);
       if (verdict.ok) {
+        const payload = payloadOf(question, { value: verdict.value });
+        // The person is told "answered" only for an answer the flow can take: its event's schema judges the payload first.
+        const wrong = refusedByWorkflow(question, payload);
+        if (wrong) return { status: "definition_error", questionId, message: wrong };
         const won = await commit(async (tx) => {
           const wrote = await depositAnswer(tx, {
             questionId,
             slotId: question.slot!.id,
             by,
-            payload: payloadOf(question, { value: verdict.value }),
+            payload,
             answer: isAgentAsk(question) ? payloadOf(question, { value: verdict.value }) : verdict.value,
             at,
           });
@@ -288,16 +321,18 @@ export async function askPerson(
   deps: DeskDependencies,
   scope: AskPersonScope,
   run: RunHandle<string, unknown>,
-  schema: z.ZodObject,
+  event: string,
   options: AskPersonOptions,
 ): Promise<PersonAsked> {
   const workflow = deps.workflowNamed(run.workflow);
-  const event = Object.keys(workflow.events).find((name) => questionnaireOf(workflow.events[name]) === schema);
-  if (!event) {
-    throw new Error(`${workflow.name} asks a person for a schema it does not declare: add \`events: { <Name>: answerOf(schema) }\` to it.`);
+  const schema = questionnaireOf(workflow.events[event]);
+  if (!schema) {
+    throw definitionError(
+      `its state ${run.state} asks a person for the event ${JSON.stringify(event)}, which it does not declare with answerOf(…) — declare \`events: { ${event}: answerOf(Schema) }\` or name a declared one`,
+    );
   }
   if (!workflow.states[run.state]?.on?.[event]) {
-    throw new Error(`${workflow.name}.${run.state} asks a person but has no \`on: { ${event}(run, answer) }\` to take the answer.`);
+    throw definitionError(`its state ${run.state} asks a person but has no \`on: { ${event}(run, answer) }\` to take the answer`);
   }
   const person = await findUserById(run.db, options.to);
   if (!person) throw new Error(`person.ask: there is no user ${options.to}.`);

@@ -29,6 +29,7 @@ import type { AgentReply } from "./agent-reply";
 import { answerAgent, askAgent, type Checkpoint, type TurnDependencies, type TurnScope } from "./agent-turns";
 import type { Agent, TaskReference } from "./define-agent";
 import type { AnyWorkflow, EventSchemas, RunHandle, StateDefinition, TrackedTable, Transition, Workflow } from "./define-workflow";
+import { checkWorkflows, definitionError, definitionFailureMessage, isDefinitionFailure } from "./definition-errors";
 import { durationToMilliseconds } from "./duration";
 import { type Announce, type Commit, committer, type RuntimeChange } from "./announce";
 import { askPerson, createQuestionDesk, type QuestionDesk } from "./answer-questions";
@@ -110,7 +111,10 @@ export interface Runtime extends QuestionDesk, SlotReassigner {
   sweepExpiredSlots(): Promise<number>;
   /** A sweep and then a drain: what a worker does each time it wakes. */
   tick(): Promise<{ expired: number; jobs: number }>;
-  /** Queues a retryable task's failed work again; returns how many jobs. */
+  /**
+   * Queues a retryable task's failed work again; returns how many jobs. A run that stopped because
+   * its workflow is wrong is never requeued: that refuses with `definition_error`, saying what is wrong.
+   */
   retry(workflow: { readonly name: string }, taskId: string): Promise<number>;
   /** `agent.ask` outside a workflow's state code. */
   ask(agent: Agent, task: TaskReference, turns: readonly ModelMessage[]): Promise<AgentReply>;
@@ -156,8 +160,12 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Builds a runtime. */
+/**
+ * Builds a runtime. Every registered workflow is checked first, at once (see {@link checkWorkflows}):
+ * a mistake the types could not catch stops it here, with the workflow, the state and the fix named.
+ */
 export function createRuntime(options: RuntimeOptions): Runtime {
+  checkWorkflows(options.workflows as readonly unknown[] as readonly AnyWorkflow[]);
   const { db } = options;
   const now = options.now ?? (() => new Date());
   const workerId = options.workerId ?? `worker-${randomUUID()}`;
@@ -191,7 +199,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   }
 
   function runHandle(workflow: AnyWorkflow, taskId: string, state: string, item: unknown, at: Date, executor: Db = db): RunHandle<string, unknown> {
-    return { item, taskId, workflow: workflow.name, state, db: executor, now: at, goto: (to) => ({ kind: "goto", to }) };
+    return { item, taskId, workflow: workflow.name, state, db: executor, now: at, events: workflow.events, goto: (to) => ({ kind: "goto", to }) };
   }
 
   /** A commit inside a transaction the caller already holds: its statements run there, announced there. */
@@ -218,7 +226,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     executor: Db = db,
   ): Promise<{ runnable: boolean }> {
     const definition = workflow.states[to];
-    if (!definition) throw new Error(`${workflow.name} has no state ${to}`);
+    if (!definition) throw definitionError(`${from.state ? `its state ${from.state} goes` : "it starts"} to ${JSON.stringify(to)}, which is not one of its states`);
     const at = now();
     const run = runHandle(workflow, from.taskId, to, item, at, executor);
     const base = { taskId: from.taskId, workflowInstanceId: from.instanceId };
@@ -309,7 +317,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 
   async function callHandler(workflow: AnyWorkflow, job: ClaimedJob, run: RunHandle<string, unknown>): Promise<Transition<string> | undefined> {
     const state = workflow.states[job.state];
-    if (!state) throw new Error(`${workflow.name} has no state ${job.state}`);
+    if (!state) throw definitionError(`the run is in the state ${JSON.stringify(job.state)}, which it no longer declares`);
     const payload = (job.payload ?? {}) as { event?: string; payload?: unknown };
     if (job.kind === "enter") return state.enter?.(run);
     const event = payload.event ?? "";
@@ -323,8 +331,14 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     }
     const handler = state.on?.[event];
     const schema = workflow.events[event];
-    if (!handler || !schema) throw new Error(`${workflow.name}.${job.state} has no handler for ${event}`);
-    return handler(run, schema.parse(payload.payload));
+    if (!schema) throw definitionError(`its state ${job.state} received the event ${JSON.stringify(event)}, which it does not declare`);
+    if (!handler) throw definitionError(`its state ${job.state} has no \`on: { ${event}(run, payload) }\` handler for the ${event} it received`);
+    const parsed = schema.safeParse(payload.payload);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((issue) => `${issue.path.length > 0 ? `${issue.path.join(".")}: ` : ""}${issue.message}`).join("; ");
+      throw definitionError(`its state ${job.state} received a ${event} that does not match the event's schema (${issues})`);
+    }
+    return handler(run, parsed.data);
   }
 
   /**
@@ -358,8 +372,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
           engine: {
             ask: (agent, task, turns) => askAgent(deps, scope, agent, task, turns),
             answer: (agent, task, text, answerOptions) => answerAgent(deps, scope, agent, task, text, answerOptions),
-            askPerson: (handle, schema, askOptions) =>
-              askPerson(deskDeps, { workflowInstanceId: job.instanceId, stepKey: scope.nextStepKey() }, handle, schema, askOptions),
+            askPerson: (handle, event, askOptions) =>
+              askPerson(deskDeps, { workflowInstanceId: job.instanceId, stepKey: scope.nextStepKey() }, handle, event, askOptions),
           },
         },
         () => callHandler(workflow, job, run),
@@ -374,6 +388,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       // Another worker took this job over (our lease ran out) or moved the instance: theirs stands.
       if (error instanceof TransitionRejectedError) return true;
       const at = now();
+      // A workflow that is wrong fails the same way every time: the run ends `failed`, never retried.
+      const retryable = !isDefinitionFailure(error);
       await commit(
         async (tx) => {
           const failed = await failJob(tx, {
@@ -383,18 +399,19 @@ export function createRuntime(options: RuntimeOptions): Runtime {
             taskId: job.taskId,
             tracks: workflow.tracks,
             error: describe(error),
+            retryable,
             events: [
               {
                 taskId: job.taskId,
                 workflowInstanceId: job.instanceId,
                 kind: "failed",
-                data: { state: job.state, job: job.kind, cause: describe(error), code: codeOf(error), retryable: true },
+                data: { state: job.state, job: job.kind, cause: describe(error), code: codeOf(error), retryable },
                 at,
               },
             ],
             at,
           });
-          return { value: failed, changes: failed ? [{ kind: "run-status", taskId: job.taskId, status: "retryable", userIds: [] }] : [] };
+          return { value: failed, changes: failed ? [{ kind: "run-status", taskId: job.taskId, status: retryable ? "retryable" : "failed", userIds: [] }] : [] };
         },
         { oneStatement: true },
       );
@@ -491,11 +508,16 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       return { expired, jobs };
     },
 
-    retry(workflow, taskId) {
-      return commit(async (tx) => {
+    async retry(workflow, taskId) {
+      const requeued = await commit(async (tx) => {
         const requeued = await requeueFailedJobs(tx, { workflow: workflow.name, taskId, tracks: workflowNamed(workflow.name).tracks, at: now() });
         return { value: requeued, changes: requeued > 0 ? [{ kind: "run-status", taskId, status: "running", userIds: [] }] : [] };
       }, { oneStatement: true });
+      if (requeued > 0) return requeued;
+      // Nothing to requeue: say so plainly when the run stopped because its workflow is wrong.
+      const stopped = (await listRunEvents(db, taskId)).findLast((event) => event.kind === "failed" && event.data?.retryable === false);
+      if (stopped) throw new AppError("definition_error", definitionFailureMessage(workflow.name, String(stopped.data?.cause ?? "")));
+      return 0;
     },
 
     ...desk,

@@ -15,8 +15,8 @@ export interface Transition<S extends string> {
   readonly to: S;
 }
 
-/** What a state's code is handed: the task, the database, and the way out (`goto`). */
-export interface RunHandle<S extends string, Item> {
+/** What a state's code is handed: the task, the database, the workflow's events, and the way out (`goto`). */
+export interface RunHandle<S extends string, Item, E extends EventSchemas = EventSchemas> {
   /** The tracked task row. */
   readonly item: Item;
   readonly taskId: string;
@@ -25,49 +25,54 @@ export interface RunHandle<S extends string, Item> {
   readonly db: Db;
   /** The runtime's clock at the start of this job. */
   readonly now: Date;
+  /** The workflow's declared events, by name (`person.ask(run, "<event>", …)` names one of them). */
+  readonly events: E;
   /** Moves to another declared state; a name that is not declared does not compile. */
   goto(state: S): Transition<S>;
 }
 
 /** Who may deposit into a slot, and the label they go by. */
-interface SubscriptionParties<S extends string, Item> {
+interface SubscriptionParties<S extends string, Item, E extends EventSchemas> {
   /** The role the answerer plays, for screens (e.g. "Filer"). */
   as?: string;
   /** The one person asked first (a user id), if any. */
-  assignee?: (run: RunHandle<S, Item>) => string | null | undefined | Promise<string | null | undefined>;
+  assignee?: (run: RunHandle<S, Item, E>) => string | null | undefined | Promise<string | null | undefined>;
   /** Everyone who may answer (user ids). */
-  candidates?: (run: RunHandle<S, Item>) => readonly string[] | Promise<readonly string[]>;
+  candidates?: (run: RunHandle<S, Item, E>) => readonly string[] | Promise<readonly string[]>;
 }
 
 /**
  * A state's wait for one event: who may deposit it, how long they get, and what happens if nobody
  * does. A clock (`within`) needs an `unfinished` branch, or an expired run would sit nowhere.
  */
-export type Subscription<S extends string, Item> = SubscriptionParties<S, Item> &
+export type Subscription<S extends string, Item, E extends EventSchemas = EventSchemas> = SubscriptionParties<S, Item, E> &
   (
     | {
         /** The SLA: the slot is due this long after it opens. */
         within: Duration;
         /** Runs once when the slot is still open at its due time. */
-        unfinished: (run: RunHandle<S, Item>) => Transition<S> | undefined | Promise<Transition<S> | undefined>;
+        unfinished: (run: RunHandle<S, Item, E>) => Transition<S> | undefined | Promise<Transition<S> | undefined>;
       }
     | { within?: undefined; unfinished?: undefined }
   );
 
 /** Code that runs in a state; returning nothing stays put. */
-export type StateHandler<S extends string, Item, Args extends unknown[] = []> = (
-  run: RunHandle<S, Item>,
+export type StateHandler<S extends string, Item, Args extends unknown[] = [], E extends EventSchemas = EventSchemas> = (
+  run: RunHandle<S, Item, E>,
   ...args: Args
 ) => Transition<S> | undefined | Promise<Transition<S> | undefined>;
+
+/** How a terminal state ends the run. */
+export type TerminalKind = "success" | "error";
 
 /** One state of a workflow. A state is terminal, or it has an `enter` body and/or waits for events. */
 export interface StateDefinition<S extends string, E extends EventSchemas, Item> {
   /** A terminal state ends the run, as a success or with an error message. */
-  terminal?: "success" | "error";
+  terminal?: TerminalKind;
   message?: string;
-  enter?: StateHandler<S, Item>;
-  subscribe?: { [K in keyof E]?: Subscription<S, Item> };
-  on?: { [K in keyof E]?: StateHandler<S, Item, [payload: z.output<E[K]>]> };
+  enter?: StateHandler<S, Item, [], E>;
+  subscribe?: { [K in keyof E]?: Subscription<S, Item, E> };
+  on?: { [K in keyof E]?: StateHandler<S, Item, [payload: z.output<E[K]>], E> };
 }
 
 /** A declared workflow: named states over a tracked task, driven by events. */
@@ -79,16 +84,28 @@ export interface Workflow<S extends string = string, E extends EventSchemas = Ev
   readonly states: { readonly [K in S]: StateDefinition<S, E, Item> };
 }
 
+/**
+ * The state a parked run waits in (an agent's loop parks in `Waiting`): it waits for answers, so it
+ * is never terminal — `Waiting: { terminal: … }` does not compile.
+ */
+export interface ParkState {
+  readonly terminal?: undefined;
+}
+
 /** What `defineWorkflow` takes. */
 export interface WorkflowDefinition<S extends string, E extends EventSchemas, T extends TrackedTable> {
   name: string;
   tracks: T;
   initial: NoInfer<S>;
   events?: E;
-  states: { [K in S]: StateDefinition<NoInfer<S>, E, T["$inferSelect"]> };
+  states: { [K in S]: StateDefinition<NoInfer<S>, E, T["$inferSelect"]> } & { readonly Waiting?: ParkState };
 }
 
-/** Declares a workflow. State names are inferred from `states`; `goto` and `initial` accept only those. */
+/**
+ * Declares a workflow. State names are inferred from `states`; `goto` and `initial` accept only
+ * those; the park state (`Waiting`) cannot be terminal. What types cannot see is checked when a
+ * runtime starts with it (`createRuntime`).
+ */
 export function defineWorkflow<S extends string, E extends EventSchemas = Record<never, z.ZodType>, T extends TrackedTable = TrackedTable>(
   definition: WorkflowDefinition<S, E, T>,
 ): Workflow<S, E, T["$inferSelect"]> {
@@ -102,5 +119,10 @@ export function defineWorkflow<S extends string, E extends EventSchemas = Record
 }
 
 /** A workflow seen without its types, as the runtime handles it. */
-export type AnyWorkflow = Workflow<string, EventSchemas, unknown>;
-
+export interface AnyWorkflow {
+  readonly name: string;
+  readonly tracks: TrackedTable;
+  readonly initial: string;
+  readonly events: EventSchemas;
+  readonly states: { readonly [state: string]: StateDefinition<string, EventSchemas, unknown> | undefined };
+}

@@ -3,16 +3,31 @@ export type { AgentReply, AskedQuestion } from "./agent-reply";
 export type { Checkpoint } from "./agent-turns";
 export { ASK_TOOL_NAME, askTool } from "./ask-tool";
 export { createRuntime, type Deposit, type RegisteredWorkflow, type Runtime, type RuntimeOptions, SLA_SWEEP_BATCH } from "./create-runtime";
-export { type Agent, type AgentDefinition, type AgentMemory, defineAgent, type LoopWorkflow, type TaskReference } from "./define-agent";
+export {
+  type Agent,
+  type AgentAnswer,
+  agentAnswered,
+  type AgentAnsweredEvent,
+  type AgentDefinition,
+  type AgentMemory,
+  defineAgent,
+  LOOP_ANSWER_EVENT,
+  LOOP_PARK_STATE,
+  type LoopWorkflow,
+  type TaskReference,
+} from "./define-agent";
+export { checkWorkflows, definitionError, definitionFailureMessage, isDefinitionFailure } from "./definition-errors";
 export {
   defineWorkflow,
   type EventSchemas,
   type RunHandle,
   type StateDefinition,
   type Subscription,
+  type TerminalKind,
   type TrackedTable,
   type Transition,
   type Workflow,
+  type WorkflowDefinition,
 } from "./define-workflow";
 export type { Duration } from "./duration";
 export { AGENT_ANSWER_FIELD, agentAskSchema, agentAskSpec, nothingText } from "./agent-question";
@@ -20,7 +35,7 @@ export type { Announce, RuntimeChange, RuntimeChangeKind } from "./announce";
 export type { CloseQuestionResult, QuestionDesk, QuestionUnavailable, SubmitAnswerResult, SubmittedAnswer } from "./answer-questions";
 export type { QuestionRow } from "@/db/queries/runtime-questions";
 export type { NothingReason } from "@/db/schema";
-export { answerOf, type AskPersonOptions, person, type PersonAnswer, type PersonAsked, questionnaireOf } from "./person";
+export { answerOf, type AskPersonOptions, person, type PersonAnswer, type PersonAsked, type QuestionnaireEvent, questionnaireOf } from "./person";
 export type { ReassignSlotResult, SlotReassigner, SlotReassignment } from "./reassign-slot";
 export { startWorker, type Worker } from "./start-worker";
 export { turn } from "./turn";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { NOTHING_REASONS, type NothingReason } from "@/db/schema";
 import type { Duration } from "./duration";
-import type { RunHandle } from "./define-workflow";
+import type { EventSchemas, RunHandle } from "./define-workflow";
 import { currentRunScope } from "./run-scope";
 
 /**
@@ -32,11 +32,16 @@ export function questionnaireOf(event: z.ZodType | undefined): z.ZodObject | und
   return event ? (questionnaires.get(event) as z.ZodObject | undefined) : undefined;
 }
 
+/** The events of `E` declared with {@link answerOf}: the names `person.ask` accepts. */
+export type QuestionnaireEvent<E extends EventSchemas> = {
+  [K in keyof E & string]: z.output<E[K]> extends PersonAnswer<unknown> ? K : never;
+}[keyof E & string];
+
 /** How a flow puts a questionnaire to a person. */
 export interface AskPersonOptions {
   /** The user id of the person asked (they alone may answer). */
   to: string;
-  /** A title for screens; defaults to the schema's `.meta({ title })`. */
+  /** A title for screens; defaults to the questionnaire schema's `.meta({ title })`. */
   title?: string;
   /** The SLA: the question expires this long after it is asked, and the flow gets nothing (`expired`). */
   within?: Duration;
@@ -52,13 +57,18 @@ export type PersonAsked =
 /** The person a flow hands work to. Not an agent: no turns, no turn clock, no handoff edge. */
 export const person = {
   /**
-   * Puts the questionnaire `schema` to one person from a workflow's state code, and parks the run
-   * exactly as an agent's ask does: one question record holding the spec, one slot for the answer.
-   * Stay in the state (return nothing): its `on` handler for the {@link answerOf} event receives
-   * the typed value, or nothing with the reason. A person marked away gets no question — the
-   * handler gets nothing (`away`) at once.
+   * Puts the questionnaire of the workflow's event `event` (declared `events: { <event>: answerOf(Schema) }`)
+   * to one person from a workflow's state code, and parks the run exactly as an agent's ask does: one
+   * question record holding the spec, one slot for the answer. An event the workflow did not declare
+   * with `answerOf` does not compile. Stay in the state (return nothing): its `on.<event>` handler
+   * receives the typed value, or nothing with the reason. A person marked away gets no question —
+   * the handler gets nothing (`away`) at once.
    */
-  ask<S extends string, Item>(run: RunHandle<S, Item>, schema: z.ZodObject, options: AskPersonOptions): Promise<PersonAsked> {
-    return currentRunScope("person.ask").engine.askPerson(run as RunHandle<string, unknown>, schema, options);
+  ask<S extends string, Item, E extends EventSchemas, K extends QuestionnaireEvent<E>>(
+    run: RunHandle<S, Item, E>,
+    event: K,
+    options: AskPersonOptions,
+  ): Promise<PersonAsked> {
+    return currentRunScope("person.ask").engine.askPerson(run as unknown as RunHandle<string, unknown>, event, options);
   },
 };

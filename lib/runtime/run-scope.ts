@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { ModelMessage } from "ai";
 import type { AgentReply } from "./agent-reply";
-import type { z } from "zod";
 import type { Agent, TaskReference } from "./define-agent";
 import type { RunHandle } from "./define-workflow";
 import type { AskPersonOptions, PersonAsked } from "./person";
@@ -10,7 +9,7 @@ import type { AskPersonOptions, PersonAsked } from "./person";
 export interface AgentEngine {
   ask(agent: Agent, task: TaskReference, turns: readonly ModelMessage[]): Promise<AgentReply>;
   answer(agent: Agent, task: TaskReference, text: string, options?: { questionId?: string }): Promise<AgentReply>;
-  askPerson(run: RunHandle<string, unknown>, schema: z.ZodObject, options: AskPersonOptions): Promise<PersonAsked>;
+  askPerson(run: RunHandle<string, unknown>, event: string, options: AskPersonOptions): Promise<PersonAsked>;
 }
 
 /** The job a piece of state code is running in. */

@@ -3,17 +3,17 @@ import { SLA_SWEEP_BATCH, startWorker } from "@/lib/runtime";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { countRows } from "./agents";
 import { DAY, manualClock } from "./clock";
-import { createExampleFixture, type ExampleFixture } from "./example-fixture";
+import { createRuntimeFixture, type RuntimeFixture } from "./fixture-workflow";
 
 describe.each(DATABASE_KINDS)("a worker that wakes to more overdue waits than one sweep takes (%s)", (kind) => {
-  let fixture: ExampleFixture;
+  let fixture: RuntimeFixture;
   afterEach(async () => fixture?.database.close());
 
   it("sweeps again at once instead of leaving the rest for the next tick", async () => {
     const clock = manualClock();
-    fixture = await createExampleFixture(kind, { now: clock.now });
+    fixture = await createRuntimeFixture(kind, { now: clock.now });
     const waits = SLA_SWEEP_BATCH * 2 + 1;
-    for (let index = 0; index < waits; index++) await fixture.startUnexplainedReview();
+    for (let index = 0; index < waits; index++) await fixture.startTask();
     await fixture.runtime.drain({ maxJobs: waits + 10 });
     expect(await countRows(fixture.database.db, "slots", "status = 'open'")).toBe(waits);
 

@@ -1,30 +1,28 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ReviewClaim } from "@/examples/expense-review/review-claim";
-import { auditorScript } from "@/examples/expense-review/auditor-script";
 import { createScriptedModel } from "@/lib/models/scripted-model";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { countRows } from "./agents";
-import { createExampleFixture, type ExampleFixture } from "./example-fixture";
+import { clerkScript, createRuntimeFixture, FileTask, type RuntimeFixture } from "./fixture-workflow";
 
 const LEASE_MS = 1_500;
 const TURN_MS = 6_000;
 
 describe.each(DATABASE_KINDS)("a job that runs longer than its lease (%s)", (kind) => {
-  let fixture: ExampleFixture;
+  let fixture: RuntimeFixture;
   afterEach(async () => fixture?.database.close());
 
   it("is not taken over while its worker is alive: the lease is renewed until the turn ends", async () => {
-    fixture = await createExampleFixture(kind, { leaseMs: LEASE_MS });
-    const task = await fixture.startUnexplainedReview();
+    fixture = await createRuntimeFixture(kind, { leaseMs: LEASE_MS });
+    const task = await fixture.startTask();
     await fixture.runtime.drain();
-    await fixture.runtime.deposit(ReviewClaim, {
+    await fixture.runtime.deposit(FileTask, {
       taskId: task.id,
       event: "Answered",
       payload: { text: "Dinner with the Acme procurement team to close the renewal." },
-      by: fixture.sam.id,
+      by: fixture.filer.id,
     });
     // A model that thinks for five leases' time.
-    const slow = createScriptedModel({ respond: (prompt) => ({ delayMs: TURN_MS, then: auditorScript(prompt) }) });
+    const slow = createScriptedModel({ respond: (prompt) => ({ delayMs: TURN_MS, then: clerkScript(prompt) }) });
     const working = fixture.restart({ leaseMs: LEASE_MS, resolveModel: () => slow });
     const other = fixture.restart({ leaseMs: LEASE_MS });
 

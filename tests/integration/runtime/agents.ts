@@ -3,14 +3,14 @@ import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
 import { eq, sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/db/client";
 import { conversationMessages, conversations } from "@/db/schema";
-import { ReviewClaim } from "@/examples/expense-review/review-claim";
 import { createScriptedModel, type ScriptedReply, type ScriptedResponder } from "@/lib/models/scripted-model";
-import { defineAgent, type AgentDefinition } from "@/lib/runtime";
+import { defineAgent } from "@/lib/runtime";
+import { FileTask } from "./fixture-workflow";
 
 /** A persistent agent that runs in a loop (so it may ask), on a model scripted by `respond`. */
-export function loopAgent(respond: ScriptedResponder, overrides: Partial<AgentDefinition> = {}) {
+export function loopAgent(respond: ScriptedResponder, overrides: { name?: string } = {}) {
   const model = createScriptedModel({ respond });
-  const agent = defineAgent({ name: "Clerk", prompt: "You file things.", memory: "persistent", loop: () => ReviewClaim, model, ...overrides });
+  const agent = defineAgent({ name: "Clerk", prompt: "You file things.", memory: "persistent", loop: () => FileTask, model, ...overrides });
   return { agent, model };
 }
 

@@ -3,17 +3,17 @@
  * line and, once the model has answered and before the turn is stored, says so and waits to be killed.
  */
 import { openDatabase } from "@/db/client";
-import { createAuditorModel } from "@/examples/expense-review/auditor-script";
-import { ReviewClaim } from "@/examples/expense-review/review-claim";
+import { createScriptedModel } from "@/lib/models/scripted-model";
 import { createRuntime } from "@/lib/runtime";
+import { clerkScript, FileTask } from "./fixture-workflow";
 
 const url = process.argv[2];
 if (!url) throw new Error("usage: crash-worker.ts <postgres url>");
 const database = await openDatabase({ kind: "postgres", url });
-const model = createAuditorModel();
+const model = createScriptedModel({ respond: clerkScript });
 const runtime = createRuntime({
   db: database.db,
-  workflows: [ReviewClaim],
+  workflows: [FileTask],
   resolveModel: () => model,
   leaseMs: 60_000,
   checkpoint(point) {

@@ -2,28 +2,28 @@ import { afterEach, describe, expect, it } from "vitest";
 import { insertUsersIfAbsent } from "@/db/queries/users";
 import { listSlotsForTask } from "@/db/queries/runtime-slots";
 import { AppError } from "@/lib/errors";
-import { ReviewClaim } from "@/examples/expense-review/review-claim";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { countRows } from "./agents";
-import { createExampleFixture, type ExampleFixture } from "./example-fixture";
+import { alsoAnswerable, createRuntimeFixture, FileTask, type RuntimeFixture } from "./fixture-workflow";
 
 describe.each(DATABASE_KINDS)("a deposit (%s)", (kind) => {
-  let fixture: ExampleFixture;
+  let fixture: RuntimeFixture;
   afterEach(async () => fixture?.database.close());
 
   it("wins exactly once among 100 concurrent ones; every other is told who answered and when", async () => {
-    fixture = await createExampleFixture(kind);
+    fixture = await createRuntimeFixture(kind);
     const people = await insertUsersIfAbsent(
       fixture.database.db,
       Array.from({ length: 98 }, (_, index) => ({ email: `answerer${index}@parley.test`, name: `Answerer ${index}`, roles: ["assignee" as const] })),
     );
-    const task = await fixture.startUnexplainedReview();
+    alsoAnswerable(people.map((person) => person.id));
+    const task = await fixture.startTask();
     await fixture.runtime.drain();
-    const answerers = [fixture.sam, fixture.priya, ...people];
+    const answerers = [fixture.filer, fixture.colleague, ...people];
 
     const results = await Promise.allSettled(
       answerers.map((person) =>
-        fixture.runtime.deposit(ReviewClaim, { taskId: task.id, event: "Answered", payload: { text: `Answer from ${person.name}` }, by: person.id }),
+        fixture.runtime.deposit(FileTask, { taskId: task.id, event: "Answered", payload: { text: `Answer from ${person.name}` }, by: person.id }),
       ),
     );
     const won = results.filter((result) => result.status === "fulfilled");
@@ -42,10 +42,10 @@ describe.each(DATABASE_KINDS)("a deposit (%s)", (kind) => {
   });
 
   it("by someone who may not answer is forbidden and changes nothing", async () => {
-    fixture = await createExampleFixture(kind);
-    const task = await fixture.startUnexplainedReview();
+    fixture = await createRuntimeFixture(kind);
+    const task = await fixture.startTask();
     await fixture.runtime.drain();
-    const depositing = fixture.runtime.deposit(ReviewClaim, { taskId: task.id, event: "Answered", payload: { text: "I'd approve it." }, by: fixture.omar.id });
+    const depositing = fixture.runtime.deposit(FileTask, { taskId: task.id, event: "Answered", payload: { text: "I'd approve it." }, by: fixture.outsider.id });
     await expect(depositing).rejects.toMatchObject({ code: "forbidden" });
     const [slot] = await listSlotsForTask(fixture.database.db, task.id);
     expect(slot).toMatchObject({ status: "open", finishedBy: null, payload: null });
@@ -53,10 +53,10 @@ describe.each(DATABASE_KINDS)("a deposit (%s)", (kind) => {
   });
 
   it("that the event's schema refuses is never committed", async () => {
-    fixture = await createExampleFixture(kind);
-    const task = await fixture.startUnexplainedReview();
+    fixture = await createRuntimeFixture(kind);
+    const task = await fixture.startTask();
     await fixture.runtime.drain();
-    const depositing = fixture.runtime.deposit(ReviewClaim, { taskId: task.id, event: "Answered", payload: { text: "   " }, by: fixture.sam.id });
+    const depositing = fixture.runtime.deposit(FileTask, { taskId: task.id, event: "Answered", payload: { text: "   " }, by: fixture.filer.id });
     await expect(depositing).rejects.toMatchObject({ code: "invalid_input", message: "Please write an answer." });
     const [slot] = await listSlotsForTask(fixture.database.db, task.id);
     expect(slot?.status).toBe("open");

@@ -2,19 +2,18 @@ import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { queryRows } from "@/db/client";
 import { listSlotsForTask } from "@/db/queries/runtime-slots";
-import { ReviewClaim } from "@/examples/expense-review/review-claim";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { HOUR, manualClock } from "./clock";
-import { createExampleFixture, type ExampleFixture } from "./example-fixture";
+import { createRuntimeFixture, FileTask, type RuntimeFixture } from "./fixture-workflow";
 
 describe.each(DATABASE_KINDS)("a slot (%s)", (kind) => {
-  let fixture: ExampleFixture;
+  let fixture: RuntimeFixture;
   afterEach(async () => fixture?.database.close());
 
   it("opens on entering Waiting with the instance, event, assignee, candidates, opened-at and due-at", async () => {
     const clock = manualClock();
-    fixture = await createExampleFixture(kind, { now: clock.now });
-    const task = await fixture.startUnexplainedReview();
+    fixture = await createRuntimeFixture(kind, { now: clock.now });
+    const task = await fixture.startTask();
     await fixture.runtime.drain();
 
     const [slot] = await listSlotsForTask(fixture.database.db, task.id);
@@ -24,42 +23,42 @@ describe.each(DATABASE_KINDS)("a slot (%s)", (kind) => {
       state: "Waiting",
       event: "Answered",
       role: "Filer",
-      assigneeId: fixture.sam.id,
+      assigneeId: fixture.filer.id,
       status: "open",
       openedAt: clock.now(),
       dueAt: new Date(clock.now().getTime() + 48 * HOUR),
     });
-    expect([...slot!.candidateIds].sort()).toEqual([fixture.sam.id, fixture.priya.id].sort());
+    expect([...slot!.candidateIds].sort()).toEqual([fixture.filer.id, fixture.colleague.id].sort());
   });
 
   it("is what a candidate may answer, and not what anyone else may", async () => {
-    fixture = await createExampleFixture(kind);
-    const task = await fixture.startUnexplainedReview();
+    fixture = await createRuntimeFixture(kind);
+    const task = await fixture.startTask();
     await fixture.runtime.drain();
-    expect((await fixture.runtime.answerableSlots(fixture.priya.id)).map((slot) => slot.taskId)).toEqual([task.id]);
-    expect(await fixture.runtime.answerableSlots(fixture.omar.id)).toEqual([]);
+    expect((await fixture.runtime.answerableSlots(fixture.colleague.id)).map((slot) => slot.taskId)).toEqual([task.id]);
+    expect(await fixture.runtime.answerableSlots(fixture.outsider.id)).toEqual([]);
   });
 
   it("records who finished it, when, and how long it was open", async () => {
     const clock = manualClock();
-    fixture = await createExampleFixture(kind, { now: clock.now });
-    const task = await fixture.startUnexplainedReview();
+    fixture = await createRuntimeFixture(kind, { now: clock.now });
+    const task = await fixture.startTask();
     await fixture.runtime.drain();
     clock.advance(15 * HOUR);
-    await fixture.runtime.deposit(ReviewClaim, { taskId: task.id, event: "Answered", payload: { text: "Client dinner." }, by: fixture.sam.id });
+    await fixture.runtime.deposit(FileTask, { taskId: task.id, event: "Answered", payload: { text: "Client dinner." }, by: fixture.filer.id });
 
     const [slot] = await listSlotsForTask(fixture.database.db, task.id);
-    expect(slot).toMatchObject({ status: "finished", finishedBy: fixture.sam.id, finishedAt: clock.now(), waitMs: 15 * HOUR });
+    expect(slot).toMatchObject({ status: "finished", finishedBy: fixture.filer.id, finishedAt: clock.now(), waitMs: 15 * HOUR });
   });
 });
 
 describe.runIf(DATABASE_KINDS.includes("postgres"))("what may I answer (postgres)", () => {
-  let fixture: ExampleFixture;
+  let fixture: RuntimeFixture;
   afterEach(async () => fixture?.database.close());
 
   it("is answered from the open-slot indexes, not a scan", async () => {
-    fixture = await createExampleFixture("postgres");
-    await fixture.startUnexplainedReview();
+    fixture = await createRuntimeFixture("postgres");
+    await fixture.startTask();
     await fixture.runtime.drain();
     const client = fixture.database.postgres!;
     // Enough open slots for other people that a scan would be the wrong plan.
@@ -76,7 +75,7 @@ describe.runIf(DATABASE_KINDS.includes("postgres"))("what may I answer (postgres
     try {
       const plan = await reserved.unsafe(
         `explain select id from slots where status = 'open' and (assignee_id = $1 or candidate_ids @> array[$1]::uuid[])`,
-        [fixture.priya.id],
+        [fixture.colleague.id],
       );
       const text = plan.map((row) => String(row["QUERY PLAN"])).join("\n");
       expect(text).toContain("slots_open_candidates_idx");

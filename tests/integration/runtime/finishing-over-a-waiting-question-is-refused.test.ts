@@ -1,17 +1,16 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { claims, reviewTasks } from "@/examples/expense-review/schema";
+import { tasks } from "@/lib/registry";
 import { createRuntime, defineWorkflow, turn } from "@/lib/runtime";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "@/tests/support/databases";
 import { askReply, loopAgent } from "./agents";
-import { UNEXPLAINED_CLAIM } from "./example-fixture";
 
 const { agent: Clerk } = loopAgent(() => askReply("Who signed this off?"));
 
 /** A workflow that ignores `parked` and declares success over a question nobody has answered. */
 const Careless = defineWorkflow({
   name: "Careless",
-  tracks: reviewTasks,
+  tracks: tasks,
   initial: "Running",
   states: {
     Running: {
@@ -30,13 +29,12 @@ describe.each(DATABASE_KINDS)("a workflow that finishes over a waiting question 
 
   it("is refused, and the task is left retryable rather than completed", async () => {
     database = await createTestDatabase(kind);
-    const [claim] = await database.db.insert(claims).values(UNEXPLAINED_CLAIM).returning();
-    const [task] = await database.db.insert(reviewTasks).values({ claimId: claim!.id }).returning();
+    const [task] = await database.db.insert(tasks).values({ workflow: Careless.name, title: "Careless", input: {} }).returning();
     const runtime = createRuntime({ db: database.db, workflows: [Careless] });
     await runtime.start(Careless, task!);
     await runtime.drain();
 
-    const [row] = await database.db.select().from(reviewTasks).where(eq(reviewTasks.id, task!.id));
+    const [row] = await database.db.select().from(tasks).where(eq(tasks.id, task!.id));
     expect(row?.status).toBe("retryable");
     const [failed] = (await runtime.events(task!.id)).filter((event) => event.kind === "failed");
     expect(failed?.data).toMatchObject({ code: "still_waiting", cause: expect.stringContaining("branch on reply.parked") });

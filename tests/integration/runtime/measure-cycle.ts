@@ -1,15 +1,14 @@
 /**
- * Measures one park → answer → resume → park cycle of the ReviewClaim workflow on the scripted
+ * Measures one park → answer → resume → park cycle of the runtime's fixture workflow (FileTask) on the scripted
  * model, on PGlite and (when PARLEY_TEST_POSTGRES_URL is set) PostgreSQL. Prints numbers; asserts
  * nothing. Run: `npx tsx tests/integration/runtime/measure-cycle.ts [cycles]`.
  */
 import { insertUsersIfAbsent } from "@/db/queries/users";
-import { ReviewClaim } from "@/examples/expense-review/review-claim";
-import { startReview } from "@/examples/expense-review/start-review";
 import { createScriptedModel } from "@/lib/models/scripted-model";
+import { tasks } from "@/lib/registry";
 import { createRuntime } from "@/lib/runtime";
 import { createTestDatabase, DATABASE_KINDS } from "@/tests/support/databases";
-import { UNEXPLAINED_CLAIM } from "./example-fixture";
+import { FileTask } from "./fixture-workflow";
 
 const cycles = Number(process.argv[2] ?? 200);
 
@@ -21,16 +20,17 @@ function median(values: number[]): number {
 for (const kind of DATABASE_KINDS) {
   const database = await createTestDatabase(kind);
   const [sam] = await insertUsersIfAbsent(database.db, [{ email: "sam@parley.test", name: "Sam", roles: ["assignee"] }]);
-  // An Auditor that never is satisfied: every answer parks it again.
+  // A Clerk that never is satisfied: every answer parks it again.
   const model = createScriptedModel({ maxRecordedCalls: 0, respond: () => ({ toolCalls: [{ toolName: "ask", input: { question: "And then?" } }] }) });
-  const runtime = createRuntime({ db: database.db, workflows: [ReviewClaim], resolveModel: () => model });
-  const task = await startReview(database.db, runtime, { claim: UNEXPLAINED_CLAIM, assigneeId: sam!.id });
+  const runtime = createRuntime({ db: database.db, workflows: [FileTask], resolveModel: () => model });
+  const [task] = await database.db.insert(tasks).values({ workflow: FileTask.name, title: "Measured", input: {}, createdBy: sam!.id }).returning();
+  await runtime.start(FileTask, task!);
   await runtime.drain();
 
   const times: number[] = [];
   for (let cycle = 0; cycle < cycles; cycle++) {
     const started = performance.now();
-    await runtime.deposit(ReviewClaim, { taskId: task.id, event: "Answered", payload: { text: `Answer number ${cycle}.` }, by: sam!.id });
+    await runtime.deposit(FileTask, { taskId: task!.id, event: "Answered", payload: { text: `Answer number ${cycle}.` }, by: sam!.id });
     await runtime.drain();
     times.push(performance.now() - started);
   }

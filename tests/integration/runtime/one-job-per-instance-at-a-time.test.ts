@@ -2,10 +2,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { type Database, openDatabase } from "@/db/client";
 import { insertUsersIfAbsent } from "@/db/queries/users";
-import { claims, reviewTasks } from "@/examples/expense-review/schema";
+import { tasks } from "@/lib/registry";
 import { createRuntime, defineWorkflow } from "@/lib/runtime";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "@/tests/support/databases";
-import { UNEXPLAINED_CLAIM } from "./example-fixture";
 
 let inFlight = 0;
 let mostInFlight = 0;
@@ -23,7 +22,7 @@ async function handle(name: string) {
 /** A state waiting for two events at once, whose handlers stay put. */
 const TwoDoors = defineWorkflow({
   name: "TwoDoors",
-  tracks: reviewTasks,
+  tracks: tasks,
   initial: "Waiting",
   events: { Left: z.object({}), Right: z.object({}) },
   states: {
@@ -48,8 +47,7 @@ describe.runIf(DATABASE_KINDS.includes("postgres"))("jobs of one instance (postg
     second = await openDatabase({ kind: "postgres", url: database.url! });
     const [person] = await insertUsersIfAbsent(database.db, [{ email: "sam@parley.test", name: "Sam", roles: ["assignee"] }]);
     answerer = person!.id;
-    const [claim] = await database.db.insert(claims).values(UNEXPLAINED_CLAIM).returning();
-    const [task] = await database.db.insert(reviewTasks).values({ claimId: claim!.id }).returning();
+    const [task] = await database.db.insert(tasks).values({ workflow: TwoDoors.name, title: "Two doors", input: {} }).returning();
     const one = createRuntime({ db: database.db, workflows: [TwoDoors] });
     const two = createRuntime({ db: second.db, workflows: [TwoDoors] });
     await one.start(TwoDoors, task!);

@@ -1,18 +1,17 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { listSlotsForTask } from "@/db/queries/runtime-slots";
-import { ReviewClaim } from "@/examples/expense-review/review-claim";
 import { DATABASE_KINDS } from "@/tests/support/databases";
-import { createExampleFixture, type ExampleFixture } from "./example-fixture";
+import { createRuntimeFixture, FileTask, type RuntimeFixture } from "./fixture-workflow";
 
 describe.each(DATABASE_KINDS)("a resumed run (%s)", (kind) => {
-  let fixture: ExampleFixture;
+  let fixture: RuntimeFixture;
   afterEach(async () => fixture?.database.close());
 
   it("parks again and the workflow goes back to Waiting with a new slot", async () => {
-    fixture = await createExampleFixture(kind);
-    const task = await fixture.startUnexplainedReview();
+    fixture = await createRuntimeFixture(kind);
+    const task = await fixture.startTask();
     await fixture.runtime.drain();
-    await fixture.runtime.deposit(ReviewClaim, { taskId: task.id, event: "Answered", payload: { text: "Food." }, by: fixture.sam.id });
+    await fixture.runtime.deposit(FileTask, { taskId: task.id, event: "Answered", payload: { text: "Food." }, by: fixture.filer.id });
     await fixture.runtime.drain();
 
     const slots = await listSlotsForTask(fixture.database.db, task.id);

@@ -1,20 +1,19 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ReviewClaim } from "@/examples/expense-review/review-claim";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { HOUR, manualClock } from "./clock";
-import { createExampleFixture, type ExampleFixture } from "./example-fixture";
+import { CLERK_OPTIONS, createRuntimeFixture, FileTask, type RuntimeFixture } from "./fixture-workflow";
 
 describe.each(DATABASE_KINDS)("the run's event stream (%s)", (kind) => {
-  let fixture: ExampleFixture;
+  let fixture: RuntimeFixture;
   afterEach(async () => fixture?.database.close());
 
   async function answeredAfter(hours: number) {
     const clock = manualClock();
-    fixture = await createExampleFixture(kind, { now: clock.now });
-    const task = await fixture.startUnexplainedReview();
+    fixture = await createRuntimeFixture(kind, { now: clock.now });
+    const task = await fixture.startTask();
     await fixture.runtime.drain();
     clock.advance(hours * HOUR);
-    await fixture.runtime.deposit(ReviewClaim, { taskId: task.id, event: "Answered", payload: { text: "Just food." }, by: fixture.sam.id });
+    await fixture.runtime.deposit(FileTask, { taskId: task.id, event: "Answered", payload: { text: "Just food." }, by: fixture.filer.id });
     await fixture.runtime.drain();
     return fixture.runtime.events(task.id);
   }
@@ -24,7 +23,7 @@ describe.each(DATABASE_KINDS)("the run's event stream (%s)", (kind) => {
     const finished = events.filter((event) => event.kind === "turn-finished");
     expect(finished).toHaveLength(2);
     for (const event of finished) {
-      expect(event.agent).toBe("Auditor");
+      expect(event.agent).toBe("Clerk");
       expect(event.data.durationMs).toEqual(expect.any(Number));
       // The person's fifteen hours are not in any turn.
       expect(event.data.durationMs as number).toBeLessThan(HOUR);
@@ -34,9 +33,9 @@ describe.each(DATABASE_KINDS)("the run's event stream (%s)", (kind) => {
   it("records the question with its options, and the answer with who and how long it waited", async () => {
     const events = await answeredAfter(15);
     const asked = events.filter((event) => event.kind === "question-asked");
-    expect(asked.map((event) => event.data.options)).toEqual([null, ["A client meeting", "Team travel", "Personal — I'll repay it"]]);
+    expect(asked.map((event) => event.data.options)).toEqual([null, CLERK_OPTIONS]);
     const [answered] = events.filter((event) => event.kind === "answered");
-    expect(answered?.data).toMatchObject({ event: "Answered", by: fixture.sam.id, waitMs: 15 * HOUR });
+    expect(answered?.data).toMatchObject({ event: "Answered", by: fixture.filer.id, waitMs: 15 * HOUR });
     expect(events.filter((event) => event.kind === "tool-called").map((event) => event.data.tool)).toEqual(["ask", "ask"]);
   });
 

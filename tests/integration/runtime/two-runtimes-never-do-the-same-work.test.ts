@@ -1,19 +1,17 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "@/db/client";
 import { listRunEvents } from "@/db/queries/runtime-events";
-import { ReviewClaim } from "@/examples/expense-review/review-claim";
-import { startReview } from "@/examples/expense-review/start-review";
 import type { RuntimeOptions } from "@/lib/runtime";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { countRows } from "./agents";
 import { DAY, manualClock } from "./clock";
-import { createExampleFixture, type ExampleFixture, UNEXPLAINED_CLAIM } from "./example-fixture";
+import { createRuntimeFixture, FileTask, type RuntimeFixture } from "./fixture-workflow";
 
 const TASKS = 12;
 
 // Two instances share work only through a PostgreSQL server, each with its own connections.
 describe.runIf(DATABASE_KINDS.includes("postgres"))("two runtime instances on one PostgreSQL", () => {
-  let fixture: ExampleFixture;
+  let fixture: RuntimeFixture;
   let second: Database | undefined;
   afterEach(async () => {
     await second?.close();
@@ -26,22 +24,20 @@ describe.runIf(DATABASE_KINDS.includes("postgres"))("two runtime instances on on
     return fixture.restart({ ...options, db: second.db });
   }
 
-  async function reviews() {
+  async function startTasks() {
     const tasks = [];
-    for (let index = 0; index < TASKS; index++) {
-      tasks.push(await startReview(fixture.database.db, fixture.runtime, { claim: UNEXPLAINED_CLAIM, assigneeId: fixture.sam.id }));
-    }
+    for (let index = 0; index < TASKS; index++) tasks.push(await fixture.startTask());
     return tasks;
   }
 
   it("never run the same handler twice", async () => {
-    fixture = await createExampleFixture("postgres");
-    const tasks = await reviews();
+    fixture = await createRuntimeFixture("postgres");
+    const tasks = await startTasks();
     const one = fixture.restart({ workerId: "one" });
     const two = await secondInstance({ workerId: "two" });
     await Promise.all([one.runtime.drain(), two.runtime.drain()]);
     await Promise.all(
-      tasks.map((task) => fixture.runtime.deposit(ReviewClaim, { taskId: task.id, event: "Answered", payload: { text: "Client dinner with Acme to close the renewal." }, by: fixture.sam.id })),
+      tasks.map((task) => fixture.runtime.deposit(FileTask, { taskId: task.id, event: "Answered", payload: { text: "Client dinner with Acme to close the renewal." }, by: fixture.filer.id })),
     );
     await Promise.all([one.runtime.drain(), two.runtime.drain()]);
 
@@ -49,16 +45,16 @@ describe.runIf(DATABASE_KINDS.includes("postgres"))("two runtime instances on on
     for (const task of tasks) {
       const events = await listRunEvents(fixture.database.db, task.id);
       expect(events.filter((event) => event.kind === "turn-started")).toHaveLength(2);
-      // Approved once: the filer is asked for the reimbursement once.
-      expect(events.filter((event) => event.kind === "question-asked" && event.data.title === "Reimbursement")).toHaveLength(1);
+      // Filed once: the run completes once.
+      expect(events.filter((event) => event.kind === "completed")).toHaveLength(1);
     }
     expect(await countRows(fixture.database.db, "jobs", "attempts <> 1")).toBe(0);
   });
 
   it("never run the same expiry twice", async () => {
     const clock = manualClock();
-    fixture = await createExampleFixture("postgres", { now: clock.now });
-    await reviews();
+    fixture = await createRuntimeFixture("postgres", { now: clock.now });
+    await startTasks();
     await fixture.runtime.drain();
     clock.advance(3 * DAY);
     const one = fixture.restart({ workerId: "one" });

@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { reviewTasks } from "@/examples/expense-review/schema";
-import { ReviewClaim } from "@/examples/expense-review/review-claim";
+import { tasks } from "@/lib/registry";
 import type { Checkpoint } from "@/lib/runtime";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { countRows } from "./agents";
 import { manualClock } from "./clock";
-import { createExampleFixture, type ExampleFixture } from "./example-fixture";
+import { createRuntimeFixture, FileTask, type RuntimeFixture } from "./fixture-workflow";
 
 const LEASE_MS = 60_000;
 const ANSWER = "Dinner with the Acme procurement team to close the renewal.";
@@ -25,33 +24,33 @@ async function until(condition: () => Promise<boolean> | boolean) {
 }
 
 describe.each(DATABASE_KINDS)("a worker that dies (%s)", (kind) => {
-  let fixture: ExampleFixture;
+  let fixture: RuntimeFixture;
   afterEach(async () => fixture?.database.close());
 
-  async function parkedReviewWithDyingWorker(point: Checkpoint) {
+  async function parkedTaskWithDyingWorker(point: Checkpoint) {
     const clock = manualClock();
-    fixture = await createExampleFixture(kind, { now: clock.now, leaseMs: LEASE_MS });
-    const task = await fixture.startUnexplainedReview();
+    fixture = await createRuntimeFixture(kind, { now: clock.now, leaseMs: LEASE_MS });
+    const task = await fixture.startTask();
     await fixture.runtime.drain();
     const dying = fixture.restart({ checkpoint: dieAt(point) });
-    await dying.runtime.deposit(ReviewClaim, { taskId: task.id, event: "Answered", payload: { text: ANSWER }, by: fixture.sam.id });
+    await dying.runtime.deposit(FileTask, { taskId: task.id, event: "Answered", payload: { text: ANSWER }, by: fixture.filer.id });
     void dying.runtime.runNextJob();
     return { clock, task, dying };
   }
 
   async function expectCompletedOnce(taskId: string) {
     const db = fixture.database.db;
-    const [row] = await db.select().from(reviewTasks).where(eq(reviewTasks.id, taskId));
-    // Approved: the Auditor is done, and the run now waits for the filer's reimbursement answer.
-    expect(row).toMatchObject({ status: "waiting", decision: "approved" });
+    const [row] = await db.select().from(tasks).where(eq(tasks.id, taskId));
+    // Filed: the Clerk took the answer and the run completed.
+    expect(row?.status).toBe("completed");
     expect(await countRows(db, "conversation_messages", "tool_call_id is not null")).toBe(1);
     expect(await countRows(db, "conversation_messages", "role = 'assistant'")).toBe(2);
     expect(await countRows(db, "asks", `status = 'answered' and answer->>'text' = '${ANSWER}'`)).toBe(1);
-    expect(await countRows(db, "run_events", "kind = 'question-asked' and data->>'title' = 'Reimbursement'")).toBe(1);
+    expect(await countRows(db, "run_events", "kind = 'completed'")).toBe(1);
   }
 
   it("between the deposit and the handler: after restart the answer is taken once", async () => {
-    const { clock, task } = await parkedReviewWithDyingWorker("job-claimed");
+    const { clock, task } = await parkedTaskWithDyingWorker("job-claimed");
     await until(async () => (await countRows(fixture.database.db, "jobs", "kind = 'event' and status = 'running'")) === 1);
 
     clock.advance(LEASE_MS + 1);
@@ -62,7 +61,7 @@ describe.each(DATABASE_KINDS)("a worker that dies (%s)", (kind) => {
   });
 
   it("between the model call and storing the turn: after restart the turn is stored once", async () => {
-    const { clock, task, dying } = await parkedReviewWithDyingWorker("model-returned");
+    const { clock, task, dying } = await parkedTaskWithDyingWorker("model-returned");
     await until(() => dying.model.calls.length === 1);
 
     clock.advance(LEASE_MS + 1);
@@ -72,7 +71,7 @@ describe.each(DATABASE_KINDS)("a worker that dies (%s)", (kind) => {
   });
 
   it("after storing the turn but before moving on: the restarted handler does not call the model or answer again", async () => {
-    const { clock, task } = await parkedReviewWithDyingWorker("step-stored");
+    const { clock, task } = await parkedTaskWithDyingWorker("step-stored");
     await until(async () => (await countRows(fixture.database.db, "conversation_messages", "role = 'assistant'")) === 2);
 
     clock.advance(LEASE_MS + 1);
@@ -83,10 +82,10 @@ describe.each(DATABASE_KINDS)("a worker that dies (%s)", (kind) => {
   });
 
   it("is not overtaken while its lease holds", async () => {
-    const { task } = await parkedReviewWithDyingWorker("job-claimed");
+    const { task } = await parkedTaskWithDyingWorker("job-claimed");
     await until(async () => (await countRows(fixture.database.db, "jobs", "kind = 'event' and status = 'running'")) === 1);
     expect(await fixture.restart().runtime.drain()).toBe(0);
-    const [row] = await fixture.database.db.select().from(reviewTasks).where(eq(reviewTasks.id, task.id));
+    const [row] = await fixture.database.db.select().from(tasks).where(eq(tasks.id, task.id));
     expect(row?.status).toBe("waiting");
   });
 });

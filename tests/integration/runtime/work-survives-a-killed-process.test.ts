@@ -1,23 +1,22 @@
 import { spawn } from "node:child_process";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { reviewTasks } from "@/examples/expense-review/schema";
-import { ReviewClaim } from "@/examples/expense-review/review-claim";
+import { tasks } from "@/lib/registry";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { countRows } from "./agents";
-import { createExampleFixture, type ExampleFixture } from "./example-fixture";
+import { createRuntimeFixture, FileTask, type RuntimeFixture } from "./fixture-workflow";
 
 // Two processes can share only a PostgreSQL server; PGlite has one owner.
 describe.runIf(DATABASE_KINDS.includes("postgres"))("a worker process killed with SIGKILL (postgres)", () => {
-  let fixture: ExampleFixture;
+  let fixture: RuntimeFixture;
   afterEach(async () => fixture?.database.close());
 
   it("between the model call and storing the turn loses nothing: a new process finishes the run once", async () => {
-    fixture = await createExampleFixture("postgres");
-    const task = await fixture.startUnexplainedReview();
+    fixture = await createRuntimeFixture("postgres");
+    const task = await fixture.startTask();
     await fixture.runtime.drain();
     const answer = "Dinner with the Acme procurement team to close the renewal.";
-    await fixture.runtime.deposit(ReviewClaim, { taskId: task.id, event: "Answered", payload: { text: answer }, by: fixture.sam.id });
+    await fixture.runtime.deposit(FileTask, { taskId: task.id, event: "Answered", payload: { text: answer }, by: fixture.filer.id });
 
     const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "tests/integration/runtime/crash-worker.ts", fixture.database.url!], {
       stdio: ["ignore", "pipe", "inherit"],
@@ -35,9 +34,9 @@ describe.runIf(DATABASE_KINDS.includes("postgres"))("a worker process killed wit
     await restarted.runtime.drain();
 
     const db = fixture.database.db;
-    const [row] = await db.select().from(reviewTasks).where(eq(reviewTasks.id, task.id));
-    // Approved: the Auditor is done, and the run now waits for the filer's reimbursement answer.
-    expect(row).toMatchObject({ status: "waiting", decision: "approved" });
+    const [row] = await db.select().from(tasks).where(eq(tasks.id, task.id));
+    // Filed: the Clerk took the answer and the run completed.
+    expect(row?.status).toBe("completed");
     expect(await countRows(db, "conversation_messages", "tool_call_id is not null")).toBe(1);
     expect(await countRows(db, "conversation_messages", "role = 'assistant'")).toBe(2);
     expect(await countRows(db, "jobs", "kind = 'event' and attempts = 2 and status = 'done'")).toBe(1);

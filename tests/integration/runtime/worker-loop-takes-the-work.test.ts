@@ -1,14 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, it } from "vitest";
-import { reviewTasks } from "@/examples/expense-review/schema";
-import { ReviewClaim } from "@/examples/expense-review/review-claim";
+import { tasks } from "@/lib/registry";
 import { startWorker, type Worker } from "@/lib/runtime";
 import { DATABASE_KINDS } from "@/tests/support/databases";
-import { createExampleFixture, type ExampleFixture } from "./example-fixture";
+import { createRuntimeFixture, FileTask, type RuntimeFixture } from "./fixture-workflow";
 
-async function statusBecomes(fixture: ExampleFixture, taskId: string, status: string) {
+async function statusBecomes(fixture: RuntimeFixture, taskId: string, status: string) {
   for (let attempt = 0; attempt < 500; attempt++) {
-    const [row] = await fixture.database.db.select().from(reviewTasks).where(eq(reviewTasks.id, taskId));
+    const [row] = await fixture.database.db.select().from(tasks).where(eq(tasks.id, taskId));
     if (row?.status === status) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
@@ -16,32 +15,24 @@ async function statusBecomes(fixture: ExampleFixture, taskId: string, status: st
 }
 
 describe.each(DATABASE_KINDS)("the worker loop (%s)", (kind) => {
-  let fixture: ExampleFixture;
+  let fixture: RuntimeFixture;
   let worker: Worker | undefined;
   afterEach(async () => {
     await worker?.stop();
     await fixture?.database.close();
   });
 
-  it("runs started reviews and deposited answers without anyone draining by hand", async () => {
-    fixture = await createExampleFixture(kind);
+  it("runs started tasks and deposited answers without anyone draining by hand", async () => {
+    fixture = await createRuntimeFixture(kind);
     worker = startWorker(fixture.runtime, { intervalMs: 25 });
-    const task = await fixture.startUnexplainedReview();
+    const task = await fixture.startTask();
     await statusBecomes(fixture, task.id, "waiting");
-    await fixture.runtime.deposit(ReviewClaim, {
+    await fixture.runtime.deposit(FileTask, {
       taskId: task.id,
       event: "Answered",
       payload: { text: "Dinner with the Acme procurement team to close the renewal." },
-      by: fixture.sam.id,
+      by: fixture.filer.id,
     });
-    worker.wake();
-    let reimbursement;
-    for (let waited = 0; !reimbursement && waited < 20_000; waited += 25) {
-      [reimbursement] = await fixture.runtime.questionsFor(fixture.sam.id);
-      if (!reimbursement?.title) reimbursement = undefined;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    await fixture.runtime.submitAnswer({ questionId: reimbursement!.id, by: fixture.sam.id, answer: { text: { method: "1", urgent: "n", attendees: "Sam" } } });
     worker.wake();
     await statusBecomes(fixture, task.id, "completed");
   });

@@ -83,6 +83,7 @@ export async function submitAnswerAction(_previous: AnswerState | null, submitte
       }
       case "forbidden":
       case "not_found":
+      case "definition_error":
         return { outcome: "unavailable", code: result.status, message: result.message };
     }
   } catch (error) {

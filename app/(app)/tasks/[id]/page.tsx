@@ -5,7 +5,8 @@ import type { ReactNode } from "react";
 import { getAppRuntime } from "@/lib/app-runtime";
 import { hasAnyRole } from "@/lib/auth/roles";
 import { getDb } from "@/lib/database";
-import { formatTurnDuration, handoffGraph, type RunEntry, runEntries } from "@/lib/run-view";
+import { definitionFailure, formatTurnDuration, handoffGraph, type RunEntry, runEntries } from "@/lib/run-view";
+import { definitionFailureMessage } from "@/lib/runtime/definition-errors";
 import { listAnswersForTask, loadRunPage, namesOf } from "@/lib/runs";
 import { formatDuration } from "@/lib/sla-clock";
 import { requirePageUser } from "@/lib/server/session";
@@ -152,6 +153,7 @@ function Entry({ entry, workflow }: { entry: RunEntry; workflow: string }): Reac
           <span className="who">Failed</span>
           {entry.state ? ` in ${entry.state}` : ""}: <span className="cause">{entry.cause}</span>
           {entry.retryable ? <span className="muted"> · {entry.code === "model_unavailable" ? "a model error" : "an error"} — can be retried</span> : null}
+          {!entry.retryable && entry.code === "definition_error" ? <span className="muted"> · the workflow is wrong — cannot be retried</span> : null}
         </>
       );
     case "completed":
@@ -179,6 +181,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
   const { run, subject, context } = page;
   const workflow = run.workflow;
   const lastFailure = [...entries].reverse().find((entry): entry is Extract<RunEntry, { kind: "failed" }> => entry.kind === "failed");
+  const stoppedByDefinition = run.status === "failed" ? definitionFailure(entries) : undefined;
   const now = new Date();
 
   return (
@@ -210,6 +213,12 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
           ) : (
             <p className="muted">An operator can retry it.</p>
           )}
+        </section>
+      ) : null}
+
+      {stoppedByDefinition ? (
+        <section className="card-plain run-failure" aria-label="Failure" data-testid="definition-failure">
+          <p>{definitionFailureMessage(workflow, stoppedByDefinition.cause)}</p>
         </section>
       ) : null}
 

@@ -1,0 +1,129 @@
+import { AppError } from "@/lib/errors";
+import { type Agent, declaredAgents, LOOP_ANSWER_EVENT, LOOP_PARK_STATE } from "./define-agent";
+import type { AnyWorkflow } from "./define-workflow";
+import { questionnaireOf } from "./person";
+
+/** The error codes of a run that failed because its workflow (or its agent) is wrong: retrying cannot help. */
+export const NOT_RETRYABLE_CODES: ReadonlySet<string> = new Set(["definition_error", "memory_not_persistent"]);
+
+/**
+ * A job failed because its workflow is wrong, not because something outside was away: an answer
+ * its event's schema refuses, a state it does not declare, a handler missing. `what` says what is
+ * wrong in plain words (the run page puts it after "the workflow <name> is wrong:"). A handler may
+ * throw one of its own. The run is recorded `failed`, not `retryable`.
+ */
+export function definitionError(what: string): AppError {
+  return new AppError("definition_error", what);
+}
+
+/** What a run stopped by a definition error tells people, on its page and when someone tries to retry it. */
+export function definitionFailureMessage(workflow: string, cause: string): string {
+  const what = cause.trim().replace(/[.\s]+$/, "");
+  return `This run stopped because the workflow ${workflow} is wrong: ${what}. Fix the workflow and start a new run; retrying this one would fail the same way.`;
+}
+
+/** Whether a job's error means the workflow is wrong (never retried) rather than a passing failure. */
+export function isDefinitionFailure(error: unknown): boolean {
+  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
+  return typeof code === "string" && NOT_RETRYABLE_CODES.has(code);
+}
+
+/** The payload the runtime deposits for an answer to an agent's ask, to check a loop's event against. */
+const SAMPLE_AGENT_ANSWER = { text: "An answer.", questionId: "0190a4b2-3c4d-7e5f-8a6b-7c8d9e0f1a2b" };
+
+function agentsLoopingIn(workflow: AnyWorkflow, agents: readonly Agent[]): Agent[] {
+  return agents.filter((agent) => {
+    try {
+      const loop = agent.loop?.() as { name?: unknown } | undefined;
+      return loop === (workflow as unknown) || (loop !== undefined && loop.name === workflow.name);
+    } catch {
+      // A loop that cannot be resolved yet names no workflow here.
+      return false;
+    }
+  });
+}
+
+/** What is wrong with one workflow, each line naming the state and the fix. */
+function problemsOf(workflow: AnyWorkflow, agents: readonly Agent[]): string[] {
+  const problems: string[] = [];
+  const name = workflow.name;
+  const states = workflow.states ?? {};
+  const events = workflow.events ?? {};
+  const stateNames = Object.keys(states);
+  const declared = (event: string) => Object.prototype.hasOwnProperty.call(events, event);
+  const listed = (names: readonly string[]) => (names.length > 0 ? names.join(", ") : "none");
+
+  if (!stateNames.includes(workflow.initial)) {
+    problems.push(`${name}: its initial state ${JSON.stringify(workflow.initial)} is not one of its states (${listed(stateNames)}); name a declared state in \`initial\`.`);
+  }
+  for (const [stateName, state] of Object.entries(states)) {
+    if (!state) continue;
+    const where = `${name}, state ${stateName}`;
+    if (state.terminal !== undefined && state.terminal !== "success" && state.terminal !== "error") {
+      problems.push(`${where}: \`terminal\` is ${JSON.stringify(state.terminal)}; write "success" or "error".`);
+    }
+    if (state.terminal && (state.enter || state.subscribe || state.on)) {
+      problems.push(`${where}: a terminal state ends the run, so its enter/subscribe/on never run; move them to a state that is not terminal.`);
+    }
+    for (const event of Object.keys(state.subscribe ?? {})) {
+      const subscription = state.subscribe?.[event];
+      if (!subscription) continue;
+      if (!declared(event)) {
+        problems.push(`${where}: it subscribes to the event ${JSON.stringify(event)}, which the workflow does not declare; add it to \`events\` (declared: ${listed(Object.keys(events))}).`);
+        continue;
+      }
+      if (!state.on?.[event]) problems.push(`${where}: it waits for ${event} but has no \`on: { ${event}(run, payload) }\` to take it; add the handler.`);
+      if (subscription.within && !subscription.unfinished && !questionnaireOf(events[event])) {
+        problems.push(`${where}: the ${event} slot has a clock (\`within\`) but no \`unfinished\` branch; add one, or an expired run would sit nowhere.`);
+      }
+    }
+    for (const event of Object.keys(state.on ?? {})) {
+      if (state.on?.[event] && !declared(event)) {
+        problems.push(`${where}: it handles the event ${JSON.stringify(event)}, which the workflow does not declare; add it to \`events\` (declared: ${listed(Object.keys(events))}).`);
+      }
+    }
+  }
+
+  for (const agent of agentsLoopingIn(workflow, agents)) {
+    const where = `${name} (the loop of agent ${agent.name})`;
+    if (agent.memory !== "persistent") {
+      problems.push(`${where}: the agent asks people but its memory is ${JSON.stringify(agent.memory)}; declare it with \`memory: "persistent"\` so it can come back to their answers.`);
+    }
+    const park = states[LOOP_PARK_STATE];
+    if (!park) {
+      problems.push(`${where}: it has no ${LOOP_PARK_STATE} state for a parked run to wait in; add one that subscribes to ${LOOP_ANSWER_EVENT}.`);
+    } else if (park.terminal) {
+      problems.push(`${where}, state ${LOOP_PARK_STATE}: a parked run waits there, but it is terminal; make it a state that subscribes to ${LOOP_ANSWER_EVENT}.`);
+    }
+    const answered = events[LOOP_ANSWER_EVENT];
+    if (!answered) {
+      problems.push(`${where}: it does not declare the ${LOOP_ANSWER_EVENT} event a person's answer arrives by; add \`events: { ${LOOP_ANSWER_EVENT}: agentAnswered() }\`.`);
+    } else if (!answered.safeParse(SAMPLE_AGENT_ANSWER).success) {
+      problems.push(`${where}: its ${LOOP_ANSWER_EVENT} event does not take the runtime's answer to an agent's ask ({ text, questionId }); declare it as \`${LOOP_ANSWER_EVENT}: agentAnswered()\`.`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * Checks every workflow a runtime registers, at once, before it runs anything: what the types
+ * cannot see (plain JavaScript, a name typed wrong in a string, two workflows of one name, an agent
+ * whose loop it is). Throws one error listing every mistake, each naming the workflow, the state and
+ * the fix.
+ */
+export function checkWorkflows(workflows: readonly AnyWorkflow[], agents: readonly Agent[] = declaredAgents()): void {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const workflow of workflows) {
+    if (seen.has(workflow.name)) {
+      problems.push(`${workflow.name}: two registered workflows have this name; a run names its workflow, so rename one.`);
+      continue;
+    }
+    seen.add(workflow.name);
+    problems.push(...problemsOf(workflow, agents));
+  }
+  if (problems.length === 0) return;
+  throw definitionError(
+    `${problems.length === 1 ? "A registered workflow is wrong" : `Registered workflows have ${problems.length} mistakes`}:\n- ${problems.join("\n- ")}`,
+  );
+}
