@@ -4,3 +4,6 @@ export declare const nextBin: string;
 export declare const buildDir: string;
 export declare function buildIfNeeded(): void;
 export declare function serverNodeOptions(env?: Record<string, string | undefined>): string;
+
+/** The files and folders a build is made of: any change to one makes `npm start` build again. */
+export declare const SOURCES: readonly string[];

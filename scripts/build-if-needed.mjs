@@ -8,7 +8,26 @@ export const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "n
 /** The build folder: `.next`, or `PARLEY_BUILD_DIR` (a `.next-…` folder) for builds side by side. */
 export const buildDir = process.env.PARLEY_BUILD_DIR?.trim() || ".next";
 
-const SOURCES = ["app", "components", "lib", "db", "proxy.ts", "instrumentation.ts", "next.config.ts", "package-lock.json", "tsconfig.json", "patches", "scripts/dependency-patches.mjs"];
+/**
+ * What a build is made of: the platform, the registry and the apps it names (`examples/`, and `apps/`
+ * where a team keeps its own), so editing a workflow rebuilds on the next `npm start`.
+ */
+export const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "db",
+  "parley.config.ts",
+  "examples",
+  "apps",
+  "proxy.ts",
+  "instrumentation.ts",
+  "next.config.ts",
+  "package-lock.json",
+  "tsconfig.json",
+  "patches",
+  "scripts/dependency-patches.mjs",
+];
 
 function newestChange(entry) {
   const full = path.join(root, entry);
