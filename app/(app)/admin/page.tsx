@@ -18,7 +18,7 @@ export default async function AdminPage() {
         <Link href="/admin/sla">SLA clocks</Link>: every open wait, who it is waiting on and for how long; what breached; reassign and remind.
       </p>
       <h2>People</h2>
-      <table className="table">
+      <table className="table stacks" aria-label="People">
         <thead>
           <tr>
             <th>Name</th>
@@ -31,9 +31,9 @@ export default async function AdminPage() {
           {people.map((person) => (
             <tr key={person.id} data-testid={`person-${person.email}`}>
               <td>{person.name}</td>
-              <td>{person.email}</td>
-              <td>{person.roles.join(", ")}</td>
-              <td>
+              <td data-label="Email">{person.email}</td>
+              <td data-label="Roles">{person.roles.join(", ")}</td>
+              <td data-label="Away">
                 <PersonAwayForm userId={person.id} name={person.name} away={person.away} action={setPersonAwayAction} />
               </td>
             </tr>

@@ -108,7 +108,7 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
           <p>Runs you start, and where each one stands, appear here with who they are waiting on.</p>
         </div>
       ) : (
-        <table className="table" aria-label="Runs">
+        <table className="table stacks" aria-label="Runs">
           <thead>
             <tr>
               <th>Run</th>
@@ -131,15 +131,15 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
                     <Link href={`/tasks/${run.taskId}`}>{title}</Link>
                     {run.subject?.summary ? <div className="muted">{run.subject.summary}</div> : null}
                   </td>
-                  <td>{run.workflowLabel}</td>
-                  <td>
+                  <td data-label="Workflow">{run.workflowLabel}</td>
+                  <td data-label="State">
                     <span className={`badge status-${run.runState === "nothing" ? "nothing" : run.status}`}>{run.runState === "nothing" ? "nothing" : run.status}</span>
                     {run.runState === "nothing" && run.nothingReason ? <div className="muted">reason: {run.nothingReason}</div> : null}
                     <div className="muted">{run.state}</div>
                   </td>
-                  <td>{run.waitingOn ?? <span className="muted">—</span>}</td>
-                  <td>{run.startedByName ?? <span className="muted">—</span>}</td>
-                  <td>{formatDuration(now.getTime() - run.startedAt.getTime())}</td>
+                  <td data-label="Waiting on">{run.waitingOn ?? <span className="muted">—</span>}</td>
+                  <td data-label="Started by">{run.startedByName ?? <span className="muted">—</span>}</td>
+                  <td data-label="Age">{formatDuration(now.getTime() - run.startedAt.getTime())}</td>
                   <td>{run.againLabel ? <RunAgainForm taskId={run.taskId} label={run.againLabel} subject={title} action={runAgainAction} /> : null}</td>
                 </tr>
               );

@@ -24,7 +24,7 @@ export function NumbersTable({
   const shown = limit === undefined ? groups : groups.slice(0, limit);
   const hidden = groups.length - shown.length;
   return (
-    <table className="table sla-table">
+    <table className="table sla-table stacks">
       <caption>{caption}</caption>
       <thead>
         <tr>
@@ -48,12 +48,14 @@ export function NumbersTable({
           shown.map((group) => (
             <tr key={group.key ?? "none"}>
               <th scope="row">{group.label ?? (nameHeader === "Agent" ? "— a flow's own question" : "—")}</th>
-              <td>{formatShare(group.withinSla, group.total)}</td>
-              <td className={group.breaches > 0 ? "breaches" : undefined}>{group.breaches}</td>
-              <td>{formatPercentile(group.p50)}</td>
-              <td>{formatPercentile(group.p90)}</td>
-              <td>{formatPercentile(group.p95)}</td>
-              <td>{group.total}</td>
+              <td data-label="Within SLA">{formatShare(group.withinSla, group.total)}</td>
+              <td data-label="Breaches" className={group.breaches > 0 ? "breaches" : undefined}>
+                {group.breaches}
+              </td>
+              <td data-label="p50">{formatPercentile(group.p50)}</td>
+              <td data-label="p90">{formatPercentile(group.p90)}</td>
+              <td data-label="p95">{formatPercentile(group.p95)}</td>
+              <td data-label="Finished">{group.total}</td>
             </tr>
           ))
         )}

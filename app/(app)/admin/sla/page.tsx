@@ -190,7 +190,7 @@ export default async function AdminSlaPage({ searchParams }: { searchParams: Pro
       {rows.length === 0 ? (
         <p className="empty muted">{open.length === 0 && !workflow && !agent && !assignee && !band ? "Nothing is waiting on anyone." : "No open wait matches these filters."}</p>
       ) : (
-        <table className="table sla-open" aria-label="Outstanding work">
+        <table className="table sla-open stacks" aria-label="Outstanding work">
           <thead>
             <tr>
               <th scope="col">Question</th>
@@ -209,18 +209,18 @@ export default async function AdminSlaPage({ searchParams }: { searchParams: Pro
                   {slot.questionId ? <Link href={`/questions/${slot.questionId}`}>{questionLabel(slot)}</Link> : questionLabel(slot)}
                   {slot.agent ? <div className="muted small">asked by {slot.agent}</div> : null}
                 </td>
-                <td>
+                <td data-label="Workflow · state">
                   {workflowLabel(slot.workflow)} · {slot.state}
                   <div className="muted small">
                     {subjects.get(slot.taskId)?.title ?? null} <Link href={`/tasks/${slot.taskId}`}>run</Link>
                   </div>
                 </td>
-                <td data-testid="waiting-on">{waitingOn(slot)}</td>
-                <td>
+                <td data-testid="waiting-on" data-label="Waiting on">{waitingOn(slot)}</td>
+                <td data-label="Opened">
                   <When at={slot.openedAt} now={now} />
                 </td>
-                <td>{slot.dueAt ? <When at={slot.dueAt} now={now} /> : <span className="muted">no deadline</span>}</td>
-                <td>
+                <td data-label="Due">{slot.dueAt ? <When at={slot.dueAt} now={now} /> : <span className="muted">no deadline</span>}</td>
+                <td data-label="Time left">
                   <SlaClock openedAt={slot.openedAt.toISOString()} dueAt={slot.dueAt?.toISOString() ?? null} renderedAt={renderedAt} />
                 </td>
                 <td>
