@@ -1,5 +1,4 @@
 import type { RunEvent } from "@/db/schema";
-import { NOT_RETRYABLE_CODES } from "@/lib/runtime/definition-errors";
 import { formatDuration } from "@/lib/sla-clock";
 
 /** A question's field as the run page lists it. */
@@ -27,15 +26,6 @@ export type RunEntry =
   | { kind: "resumed"; id: number; at: Date; agent: string | null }
   | { kind: "failed"; id: number; at: Date; state: string | null; cause: string; code: string | null; retryable: boolean }
   | { kind: "completed"; id: number; at: Date; state: string | null; message: string | null };
-
-/**
- * The failure that stopped a run because its workflow is wrong (a definition error, never retried),
- * when that is how the run ended: its last failure, recorded not retryable with such a code.
- */
-export function definitionFailure(entries: readonly RunEntry[]): Extract<RunEntry, { kind: "failed" }> | undefined {
-  const last = entries.findLast((entry): entry is Extract<RunEntry, { kind: "failed" }> => entry.kind === "failed");
-  return last && !last.retryable && last.code !== null && NOT_RETRYABLE_CODES.has(last.code) ? last : undefined;
-}
 
 /** Who handed to whom: agents only (a person answering is never a node). */
 export interface HandoffGraph {

@@ -29,7 +29,7 @@ import type { AgentReply } from "./agent-reply";
 import { answerAgent, askAgent, type Checkpoint, type TurnDependencies, type TurnScope } from "./agent-turns";
 import type { Agent, TaskReference } from "./define-agent";
 import type { AnyWorkflow, EventSchemas, RunHandle, StateDefinition, TrackedTable, Transition, Workflow } from "./define-workflow";
-import { checkWorkflows, definitionError, definitionFailureMessage, isDefinitionFailure } from "./definition-errors";
+import { checkWorkflows, definitionError, definitionFailureIn, definitionFailureMessage, isDefinitionFailure } from "./definition-errors";
 import { durationToMilliseconds } from "./duration";
 import { type Announce, type Commit, committer, type RuntimeChange } from "./announce";
 import { askPerson, createQuestionDesk, type QuestionDesk } from "./answer-questions";
@@ -515,8 +515,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       }, { oneStatement: true });
       if (requeued > 0) return requeued;
       // Nothing to requeue: say so plainly when the run stopped because its workflow is wrong.
-      const stopped = (await listRunEvents(db, taskId)).findLast((event) => event.kind === "failed" && event.data?.retryable === false);
-      if (stopped) throw new AppError("definition_error", definitionFailureMessage(workflow.name, String(stopped.data?.cause ?? "")));
+      const stopped = definitionFailureIn(await listRunEvents(db, taskId));
+      if (stopped) throw new AppError("definition_error", definitionFailureMessage(workflow.name, stopped.cause));
       return 0;
     },
 

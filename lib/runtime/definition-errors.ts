@@ -22,6 +22,19 @@ export function definitionFailureMessage(workflow: string, cause: string): strin
   return `This run stopped because the workflow ${workflow} is wrong: ${what}. Fix the workflow and start a new run; retrying this one would fail the same way.`;
 }
 
+/**
+ * Why a run stopped because its workflow is wrong, read from its events: the cause of its last
+ * failure when that failure was recorded not retryable with a definition code; undefined for a run
+ * that failed on a model error (retryable) or ended in its own error state (no such code).
+ */
+export function definitionFailureIn(events: readonly { kind: string; data?: Record<string, unknown> | null }[]): { cause: string } | undefined {
+  const last = events.findLast((event) => event.kind === "failed");
+  const data = last?.data ?? {};
+  if (!last || data.retryable === true || typeof data.code !== "string" || !NOT_RETRYABLE_CODES.has(data.code)) return undefined;
+  const cause = typeof data.cause === "string" ? data.cause : typeof data.message === "string" ? data.message : "the run failed";
+  return { cause };
+}
+
 /** Whether a job's error means the workflow is wrong (never retried) rather than a passing failure. */
 export function isDefinitionFailure(error: unknown): boolean {
   const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;

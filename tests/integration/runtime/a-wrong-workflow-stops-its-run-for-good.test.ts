@@ -101,6 +101,26 @@ describe.each(DATABASE_KINDS)("a run whose workflow is wrong (%s)", (kind) => {
     await expectStoppedForGood(task.id, /note: /);
   });
 
+  it("tells a run that ended in its own error state nothing about a wrong workflow: a retry has nothing to requeue", async () => {
+    const Refusing = defineWorkflow({
+      name: "Intake",
+      tracks: tasks,
+      initial: "Waiting",
+      events: { Filed: z.object({ note: z.string() }) },
+      states: {
+        Waiting: { subscribe: { Filed: { assignee: (run) => run.item.createdBy } }, on: { Filed: (run) => run.goto("Refused") } },
+        Refused: { terminal: "error", message: "the filer refused" },
+      },
+    });
+    fixture = await createRuntimeFixture(kind, { workflows: [Refusing] });
+    const task = await fixture.startTask(Refusing, "Receipts");
+    await fixture.runtime.deposit(Refusing, { taskId: task.id, event: "Filed", payload: { note: "No." }, by: fixture.filer.id });
+    await fixture.runtime.drain();
+    const [row] = await fixture.database.db.select().from(tasks).where(eq(tasks.id, task.id));
+    expect(row?.status).toBe("failed");
+    expect(await fixture.runtime.retry(Refusing, task.id)).toBe(0);
+  });
+
   it("stays retryable when the failure passes (a model that was down)", async () => {
     const task = await noteFiled();
     const flaky = intake(z.object({ note: z.string() }), () => {

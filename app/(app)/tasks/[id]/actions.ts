@@ -5,8 +5,7 @@ import { z } from "zod";
 import { getAppRuntime } from "@/lib/app-runtime";
 import { getDb } from "@/lib/database";
 import { AppError } from "@/lib/errors";
-import { definitionFailure, runEntries } from "@/lib/run-view";
-import { definitionFailureMessage } from "@/lib/runtime/definition-errors";
+import { definitionFailureIn, definitionFailureMessage } from "@/lib/runtime/definition-errors";
 import { loadRunPage } from "@/lib/runs";
 import { type ActionResult, defineFormAction } from "@/lib/server/define-action";
 
@@ -21,7 +20,7 @@ const retryRun = defineFormAction({
     const { run } = page;
     if (run.status === "failed") {
       // A run stopped because its workflow is wrong is never requeued: it would fail the same way.
-      const stopped = definitionFailure(runEntries(await runtime.events(taskId), { names: new Map(), answers: new Map() }));
+      const stopped = definitionFailureIn(await runtime.events(taskId));
       if (stopped) throw new AppError("definition_error", definitionFailureMessage(run.workflow, stopped.cause));
     }
     if (run.status !== "retryable") {

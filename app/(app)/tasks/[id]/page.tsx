@@ -5,8 +5,8 @@ import type { ReactNode } from "react";
 import { getAppRuntime } from "@/lib/app-runtime";
 import { hasAnyRole } from "@/lib/auth/roles";
 import { getDb } from "@/lib/database";
-import { definitionFailure, formatTurnDuration, handoffGraph, type RunEntry, runEntries } from "@/lib/run-view";
-import { definitionFailureMessage } from "@/lib/runtime/definition-errors";
+import { formatTurnDuration, handoffGraph, type RunEntry, runEntries } from "@/lib/run-view";
+import { definitionFailureIn, definitionFailureMessage } from "@/lib/runtime/definition-errors";
 import { listAnswersForTask, loadRunPage, namesOf } from "@/lib/runs";
 import { formatDuration } from "@/lib/sla-clock";
 import { requirePageUser } from "@/lib/server/session";
@@ -181,7 +181,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
   const { run, subject, context } = page;
   const workflow = run.workflow;
   const lastFailure = [...entries].reverse().find((entry): entry is Extract<RunEntry, { kind: "failed" }> => entry.kind === "failed");
-  const stoppedByDefinition = run.status === "failed" ? definitionFailure(entries) : undefined;
+  const stoppedByDefinition = run.status === "failed" ? definitionFailureIn(events) : undefined;
   const now = new Date();
 
   return (
