@@ -1,7 +1,21 @@
 import type { Db } from "@/db/client";
 import { findRunForTask, listConversationMessages } from "@/db/queries/inbox";
 import { type ConversationLine, readableConversation } from "@/lib/conversation-view";
-import type { RunStatus } from "@/db/schema";
+import type { NothingReason, RunStatus } from "@/db/schema";
+
+/** Why a question got no answer, in the words screens finish "closed without an answer: …" with. */
+export const NOTHING_REASON_WORDS: Readonly<Record<NothingReason, string>> = {
+  refused: "the answers given were refused until the attempts ran out",
+  away: "the person asked was away",
+  "non-interactive": "nobody was at the terminal",
+  expired: "nobody answered before the deadline",
+  cancelled: "whoever asked withdrew the question",
+};
+
+/** {@link NOTHING_REASON_WORDS} for a reason read from storage (an unknown one reads as `fallback`). */
+export function nothingReasonWords(reason: string | null | undefined, fallback: string): string {
+  return reason && Object.hasOwn(NOTHING_REASON_WORDS, reason) ? NOTHING_REASON_WORDS[reason as NothingReason] : fallback;
+}
 
 /** What the question page shows beside a question: where its run stands, and the agent's conversation. */
 export interface QuestionRun {

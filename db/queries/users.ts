@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { type NewUser, type User, users } from "../schema";
 
@@ -15,6 +15,18 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | und
 export async function findUserById(db: Db, id: string): Promise<User | undefined> {
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return user;
+}
+
+/** These people, in one query (unknown ids are left out). */
+export async function findUsersByIds(db: Db, ids: readonly string[]): Promise<User[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(users).where(inArray(users.id, [...new Set(ids)]));
+}
+
+/** The people with these emails (compared as stored: trimmed, lower-cased), in one query. */
+export async function findUsersByEmails(db: Db, emails: readonly string[]): Promise<User[]> {
+  if (emails.length === 0) return [];
+  return db.select().from(users).where(inArray(users.email, [...new Set(emails.map(normaliseEmail))]));
 }
 
 export async function listUsers(db: Db): Promise<User[]> {

@@ -2,3 +2,4 @@ export * from "./users";
 export * from "./runtime";
 export * from "./tasks";
 export * from "./notifications";
+export * from "./api";

@@ -73,8 +73,8 @@ export const conversationMessages = pgTable(
   ],
 );
 
-/** Why a question ended with nothing: never a decision by a person. */
-export const NOTHING_REASONS = ["refused", "away", "non-interactive", "expired"] as const;
+/** Why a question ended with nothing: never a decision by a person (`cancelled`: its asker withdrew it). */
+export const NOTHING_REASONS = ["refused", "away", "non-interactive", "expired", "cancelled"] as const;
 export type NothingReason = (typeof NOTHING_REASONS)[number];
 
 /** Where a question is in its life: waiting, answered by a person, or closed with nothing (see `reason`). */
@@ -104,6 +104,11 @@ export const asks = pgTable(
     stepKey: text("step_key"),
     title: text("title"),
     spec: jsonb("spec").$type<QuestionSpec>().notNull(),
+    /**
+     * For a questionnaire whose schema came with the ask as data (an API caller's JSON Schema), that
+     * schema: answers are judged by it. Null when the schema is in code (a flow's) or for an agent's ask.
+     */
+    responseSchema: jsonb("response_schema").$type<Record<string, unknown>>(),
     attemptsAllowed: integer("attempts_allowed").notNull().default(3),
     /** Submissions the flow's schema refused so far. */
     attemptsUsed: integer("attempts_used").notNull().default(0),

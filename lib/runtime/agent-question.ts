@@ -53,6 +53,7 @@ export function nothingText(reason: NothingReason): string {
     away: "the person is away",
     "non-interactive": "nobody was at the terminal",
     expired: "nobody answered in time",
+    cancelled: "the question was withdrawn",
   };
   return `[no answer — reason: ${reason}] Nobody answered this question: ${why[reason]}.`;
 }

@@ -8,7 +8,7 @@ import { getDb } from "@/lib/database";
 import { getAppRuntime } from "@/lib/app-runtime";
 import { askerOf, headlineOf } from "@/lib/inbox";
 import { attemptLabel } from "@/lib/questions";
-import { loadQuestionRun } from "@/lib/question-view";
+import { loadQuestionRun, nothingReasonWords } from "@/lib/question-view";
 import { formatDuration } from "@/lib/sla-clock";
 import { requirePageUser } from "@/lib/server/session";
 import { submitAnswerAction } from "./actions";
@@ -16,13 +16,6 @@ import { AnswerForm } from "./answer-form";
 import { isUuid } from "@/lib/ids";
 
 export const metadata: Metadata = { title: "Question" };
-
-const REASONS: Record<string, string> = {
-  refused: "the answers given were refused until the attempts ran out",
-  away: "the person asked was away",
-  "non-interactive": "nobody was at the terminal",
-  expired: "nobody answered before the deadline",
-};
 
 export default async function QuestionPage({ params }: { params: Promise<{ id: string }> }) {
   const user = await requirePageUser();
@@ -89,7 +82,7 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
             </div>
           ) : (
             <div role="status" className="notice">
-              <p>This question closed without an answer: {REASONS[question.reason ?? (pastDue ? "expired" : "")] ?? "it is no longer open"}.</p>
+              <p>This question closed without an answer: {nothingReasonWords(question.reason ?? (pastDue ? "expired" : null), "it is no longer open")}.</p>
             </div>
           )}
           {run ? (

@@ -7,6 +7,7 @@ import { hasAnyRole } from "@/lib/auth/roles";
 import { getDb } from "@/lib/database";
 import { formatTurnDuration, handoffGraph, type RunEntry, runEntries } from "@/lib/run-view";
 import { definitionFailureIn, definitionFailureMessage } from "@/lib/runtime/definition-errors";
+import { nothingReasonWords } from "@/lib/question-view";
 import { listAnswersForTask, loadRunPage, namesOf } from "@/lib/runs";
 import { formatDuration } from "@/lib/sla-clock";
 import { requirePageUser } from "@/lib/server/session";
@@ -17,13 +18,6 @@ import { ContextFacts } from "@/components/context-facts";
 import { isUuid } from "@/lib/ids";
 
 export const metadata: Metadata = { title: "Run" };
-
-const REASONS: Record<string, string> = {
-  refused: "the answers given were refused until the attempts ran out",
-  away: "the person asked was away",
-  "non-interactive": "nobody was at the terminal",
-  expired: "nobody answered before the deadline",
-};
 
 /** Ids of people the events mention, so their names can be read in one query. */
 function peopleIn(events: readonly { data: Record<string, unknown> }[]): string[] {
@@ -125,7 +119,7 @@ function Entry({ entry, workflow }: { entry: RunEntry; workflow: string }): Reac
       return (
         <>
           <span className="who">Nothing</span> arrived — reason: <strong>{entry.reason}</strong>
-          <span className="muted"> ({REASONS[entry.reason] ?? "no answer"})</span>
+          <span className="muted"> ({nothingReasonWords(entry.reason, "no answer")})</span>
         </>
       );
     case "slot-expired":
