@@ -32,3 +32,19 @@ export {
   webhookOptionsFromEnvironment,
   type NotifierEnvironment,
 } from "./notifiers-from-environment";
+export {
+  DEFAULT_WEBHOOK_TOLERANCE_SECONDS,
+  deliverWebhook,
+  isWebhookSecret,
+  newWebhookSecret,
+  signStandardWebhook,
+  standardWebhookBody,
+  verifyStandardWebhook,
+  type ReceivedHeaders,
+  type StandardWebhookHeaders,
+  type StandardWebhookVerification,
+  type VerifyStandardWebhookOptions,
+  type WebhookDelivery,
+  type WebhookMessage,
+  type WebhookRetryOptions,
+} from "./standard-webhook";
