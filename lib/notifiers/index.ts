@@ -26,7 +26,6 @@ export { createEmailNotifier, defaultSmtpSecurity, type EmailNotifierOptions, ty
 export { composeQuestionEmail, escapeHtml, singleLine, type QuestionEmail } from "./question-email";
 export {
   emailOptionsFromEnvironment,
-  MINIMUM_WEBHOOK_SECRET_LENGTH,
   NotifierConfigurationError,
   notifiersFromEnvironment,
   webhookOptionsFromEnvironment,
