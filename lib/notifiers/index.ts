@@ -10,23 +10,33 @@ export {
 } from "./question-notice";
 export {
   createWebhookNotifier,
-  webhookDeliveryBoundMs,
-  WEBHOOK_EVENT_HEADER,
-  WEBHOOK_IDEMPOTENCY_HEADER,
+  questionNoticeMessage,
+  type QuestionWebhookData,
+  type QuestionWebhookRecipient,
+  type QuestionWebhookType,
   type WebhookNotifierOptions,
 } from "./webhook-notifier";
 export {
-  DEFAULT_SIGNATURE_TOLERANCE_SECONDS,
-  signWebhookBody,
-  verifyWebhookSignature,
-  WEBHOOK_SIGNATURE_HEADER,
-  type WebhookSignatureCheck,
-} from "./webhook-signature";
+  DEFAULT_WEBHOOK_TOLERANCE_SECONDS,
+  deliverWebhook,
+  isWebhookSecret,
+  newWebhookSecret,
+  signStandardWebhook,
+  standardWebhookBody,
+  verifyStandardWebhook,
+  webhookDeliveryBoundMs,
+  type ReceivedHeaders,
+  type StandardWebhookHeaders,
+  type StandardWebhookVerification,
+  type VerifyStandardWebhookOptions,
+  type WebhookDelivery,
+  type WebhookMessage,
+  type WebhookRetryOptions,
+} from "./standard-webhook";
 export { createEmailNotifier, defaultSmtpSecurity, type EmailNotifierOptions, type SmtpSecurity } from "./email-notifier";
 export { composeQuestionEmail, escapeHtml, singleLine, type QuestionEmail } from "./question-email";
 export {
   emailOptionsFromEnvironment,
-  MINIMUM_WEBHOOK_SECRET_LENGTH,
   NotifierConfigurationError,
   notifiersFromEnvironment,
   webhookOptionsFromEnvironment,

@@ -1,12 +1,15 @@
 import { createEmailNotifier, type EmailNotifierOptions, type SmtpSecurity } from "./email-notifier";
 import type { Notifier } from "./question-notice";
+import { isWebhookSecret } from "./standard-webhook";
 import { createWebhookNotifier, type WebhookNotifierOptions } from "./webhook-notifier";
 
 /** Environment variables, passed in so that tests can give their own. */
 export type NotifierEnvironment = Record<string, string | undefined>;
 
-/** The smallest webhook secret accepted: shorter ones can be guessed offline from one signed request. */
-export const MINIMUM_WEBHOOK_SECRET_LENGTH = 16;
+// How to make a secret, in the error that asks for one: with what every Parley host has (Node), or openssl.
+const HOW_TO_MAKE_A_WEBHOOK_SECRET =
+  `make one with \`node -e "console.log('whsec_' + require('node:crypto').randomBytes(32).toString('base64'))"\`` +
+  ` or \`echo "whsec_$(openssl rand -base64 32)"\`, and give the receiver the same value`;
 
 const SMTP_VARIABLES = ["PARLEY_SMTP_HOST", "PARLEY_SMTP_PORT", "PARLEY_SMTP_USER", "PARLEY_SMTP_PASSWORD", "PARLEY_SMTP_FROM", "PARLEY_SMTP_SECURE"] as const;
 const SMTP_SECURITY: readonly SmtpSecurity[] = ["tls", "starttls", "none"];
@@ -50,12 +53,18 @@ export function webhookOptionsFromEnvironment(env: NotifierEnvironment): Webhook
   const secret = read(env, "PARLEY_WEBHOOK_SECRET");
   if (!url && !secret) return undefined;
   if (!url) throw new NotifierConfigurationError("PARLEY_WEBHOOK_URL", "PARLEY_WEBHOOK_SECRET is set but PARLEY_WEBHOOK_URL is not: set the URL the webhook is POSTed to.");
-  if (!secret) throw new NotifierConfigurationError("PARLEY_WEBHOOK_SECRET", "PARLEY_WEBHOOK_URL is set but PARLEY_WEBHOOK_SECRET is not: set the secret the receiver verifies signatures with.");
+  if (!secret) {
+    throw new NotifierConfigurationError("PARLEY_WEBHOOK_SECRET", `PARLEY_WEBHOOK_URL is set but PARLEY_WEBHOOK_SECRET is not: set the secret the receiver verifies signatures with (${HOW_TO_MAKE_A_WEBHOOK_SECRET}).`);
+  }
   if (!/^https?:\/\//i.test(url) || !URL.canParse(url)) {
     throw new NotifierConfigurationError("PARLEY_WEBHOOK_URL", "PARLEY_WEBHOOK_URL must be an absolute http:// or https:// URL.");
   }
-  if (secret.length < MINIMUM_WEBHOOK_SECRET_LENGTH) {
-    throw new NotifierConfigurationError("PARLEY_WEBHOOK_SECRET", `PARLEY_WEBHOOK_SECRET must be at least ${MINIMUM_WEBHOOK_SECRET_LENGTH} characters (e.g. \`openssl rand -hex 32\`).`);
+  if (!isWebhookSecret(secret)) {
+    // The value itself stays out of the message: start-up errors end up in logs.
+    throw new NotifierConfigurationError(
+      "PARLEY_WEBHOOK_SECRET",
+      `PARLEY_WEBHOOK_SECRET must be a Standard Webhooks secret, whsec_ followed by 24 to 64 random bytes in base64: ${HOW_TO_MAKE_A_WEBHOOK_SECRET}.`,
+    );
   }
   return { url, secret };
 }

@@ -26,11 +26,12 @@ export const questionNoticeSchema = z.discriminatedUnion("kind", [
 ]);
 
 /**
- * The key a receiver de-duplicates deliveries by: the same for every retry of one notice (including
- * an outbox's later retries), different for each reminder.
+ * The key a receiver de-duplicates deliveries by (a webhook's `webhook-id`): the same for every retry of
+ * one notice (including an outbox's later retries), different for each reminder. It has no full stop,
+ * which Standard Webhooks forbids in an id: a reminder is told apart by its time in unix milliseconds.
  */
 export function noticeDeliveryId(notice: QuestionNotice): string {
-  return notice.kind === "reminder" ? `${notice.id}:reminder:${notice.remindedAt}` : `${notice.id}:question-opened`;
+  return notice.kind === "reminder" ? `${notice.id}:reminder:${Date.parse(notice.remindedAt)}` : `${notice.id}:question-opened`;
 }
 
 /**

@@ -1,13 +1,14 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { listNoticesForQuestion } from "@/db/queries/notification-outbox";
 import { createOutboxDrainer, queueNoticesOnQuestionAsked } from "@/lib/notifications/outbox";
-import { createWebhookNotifier, noticeDeliveryId, verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER, type Notifier } from "@/lib/notifiers";
+import { createWebhookNotifier, newWebhookSecret, type Notifier } from "@/lib/notifiers";
 import { DATABASE_KINDS } from "@/tests/support/databases";
+import { verifiedByStandardWebhooks } from "../notifiers/support/standard-webhooks";
 import { startWebhookReceiver, type WebhookResponse } from "../notifiers/support/webhook-receiver";
 import { manualClock } from "../runtime/clock";
 import { createExampleFixture, type ExampleFixture } from "../runtime/example-fixture";
 
-const secret = "receiver-and-parley-share-this";
+const secret = newWebhookSecret();
 const baseUrl = "https://parley.example.test";
 
 describe.each(DATABASE_KINDS)("question notices (%s)", (kind) => {
@@ -41,16 +42,16 @@ describe.each(DATABASE_KINDS)("question notices (%s)", (kind) => {
     expect(await drainer.drainOnce()).toBe(0);
     expect(receiver.received).toHaveLength(1);
     const [webhook] = receiver.received;
-    expect(verifyWebhookSignature(secret, webhook!.headers[WEBHOOK_SIGNATURE_HEADER.toLowerCase()] as string, webhook!.body, 60).ok).toBe(true);
-    const body = JSON.parse(webhook!.body);
-    expect(body).toMatchObject({
-      kind: "question-opened",
-      id: question!.id,
-      url: `${baseUrl}/questions/${question!.id}`,
-      askedBy: "Auditor",
-      recipients: [{ userId: fixture.sam.id, name: "Sam Rivera", email: "sam@parley.test" }],
+    expect(verifiedByStandardWebhooks(secret, webhook!)).toMatchObject({
+      type: "question.opened",
+      data: {
+        id: question!.id,
+        url: `${baseUrl}/questions/${question!.id}`,
+        asked_by: "Auditor",
+        recipients: [{ user_id: fixture.sam.id, name: "Sam Rivera", email: "sam@parley.test" }],
+      },
     });
-    expect(webhook!.headers["idempotency-key"]).toBe(noticeDeliveryId(body));
+    expect(webhook!.headers["webhook-id"]).toBe(`${question!.id}:question-opened`);
     expect(await listNoticesForQuestion(fixture.database.db, question!.id)).toMatchObject([{ status: "delivered", deliveries: 1, report: { status: "delivered" } }]);
   });
 
@@ -79,7 +80,7 @@ describe.each(DATABASE_KINDS)("question notices (%s)", (kind) => {
     expect(row).toMatchObject({ status: "queued", deliveries: 1, report: { status: "failed", retryable: true } });
   });
 
-  it("a failing receiver is retried with backoff until it accepts", async () => {
+  it("a failing receiver is retried with backoff until it accepts, under one webhook-id", async () => {
     const { clock, drainer, fixture, receiver } = await setUp((index) => ({ status: index < 2 ? 503 : 200 }), { maxAttempts: 1 });
     await fixture.startUnexplainedReview();
     await fixture.runtime.drain();
@@ -97,6 +98,9 @@ describe.each(DATABASE_KINDS)("question notices (%s)", (kind) => {
     expect(await drainer.drainOnce()).toBe(1);
     expect(receiver.received).toHaveLength(3);
     expect(await listNoticesForQuestion(fixture.database.db, question!.id)).toMatchObject([{ status: "delivered", deliveries: 3 }]);
+    // The outbox's retries are one message to the receiver: one webhook-id, each try signed afresh.
+    expect(new Set(receiver.received.map((webhook) => webhook.headers["webhook-id"]))).toEqual(new Set([`${question!.id}:question-opened`]));
+    for (const webhook of receiver.received) expect(() => verifiedByStandardWebhooks(secret, webhook)).not.toThrow();
   });
 
   it("with no notifier configured, nothing is written", async () => {

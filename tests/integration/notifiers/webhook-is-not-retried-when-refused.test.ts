@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createWebhookNotifier } from "@/lib/notifiers";
+import { createWebhookNotifier, newWebhookSecret } from "@/lib/notifiers";
 import { sampleNotice } from "./support/sample-notice";
+import { verifiedByStandardWebhooks } from "./support/standard-webhooks";
 import { startWebhookReceiver } from "./support/webhook-receiver";
 
-const secret = "receiver-and-parley-share-this";
+const secret = newWebhookSecret();
 const receivers: Awaited<ReturnType<typeof startWebhookReceiver>>[] = [];
 afterEach(async () => {
   await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
@@ -21,6 +22,7 @@ describe("a webhook", () => {
       attempts: [expect.objectContaining({ attempt: 1, outcome: "rejected", statusCode: 400 })],
     });
     expect(receiver.received).toHaveLength(1);
+    expect(() => verifiedByStandardWebhooks(secret, receiver.received[0]!)).not.toThrow();
   });
 
   it("does not follow a redirect to another address", async () => {
@@ -30,5 +32,7 @@ describe("a webhook", () => {
     const report = await createWebhookNotifier({ url: receiver.url, secret, retryDelayMs: 5 }).notify(sampleNotice());
     expect(report).toMatchObject({ status: "failed", retryable: false });
     expect(elsewhere.received).toHaveLength(0);
+    expect(receiver.received).toHaveLength(1);
+    expect(() => verifiedByStandardWebhooks(secret, receiver.received[0]!)).not.toThrow();
   });
 });

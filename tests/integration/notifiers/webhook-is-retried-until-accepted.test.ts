@@ -1,24 +1,24 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createWebhookNotifier, noticeDeliveryId, verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER } from "@/lib/notifiers";
+import { createWebhookNotifier, newWebhookSecret, noticeDeliveryId } from "@/lib/notifiers";
 import { sampleNotice } from "./support/sample-notice";
-import { startWebhookReceiver, type ReceivedWebhook } from "./support/webhook-receiver";
+import { verifiedByStandardWebhooks } from "./support/standard-webhooks";
+import { startWebhookReceiver } from "./support/webhook-receiver";
 
-const secret = "receiver-and-parley-share-this";
+const secret = newWebhookSecret();
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>> | undefined;
 afterEach(async () => {
   await receiver?.close();
   receiver = undefined;
 });
 
-function signatureOf(webhook: ReceivedWebhook) {
-  return verifyWebhookSignature(secret, webhook.headers[WEBHOOK_SIGNATURE_HEADER.toLowerCase()] as string, webhook.body, 60);
-}
-
 describe("a webhook", () => {
-  it("is retried after 503s until the receiver accepts it, each try signed and with the same idempotency key", async () => {
+  it("is retried after 503s until the receiver accepts it, each try freshly signed under the same webhook-id", async () => {
     receiver = await startWebhookReceiver((index) => ({ status: index < 2 ? 503 : 204 }));
     const notice = sampleNotice();
-    const report = await createWebhookNotifier({ url: receiver.url, secret, retryDelayMs: 20, random: () => 0.999 }).notify(notice);
+    // Each try is signed two seconds after the last, so a reused timestamp or signature would show.
+    let clock = Date.now();
+    const now = () => (clock += 2_000);
+    const report = await createWebhookNotifier({ url: receiver.url, secret, retryDelayMs: 20, random: () => 0.999, now }).notify(notice);
 
     expect(report.status).toBe("delivered");
     expect(report.attempts.map((attempt) => [attempt.outcome, attempt.statusCode])).toEqual([
@@ -27,13 +27,14 @@ describe("a webhook", () => {
       ["accepted", 204],
     ]);
     expect(receiver.received).toHaveLength(3);
-    for (const webhook of receiver.received) {
-      expect(signatureOf(webhook).ok).toBe(true);
-      expect(webhook.headers["idempotency-key"]).toBe(noticeDeliveryId(notice));
-      expect(webhook.headers["parley-event"]).toBe("question-opened");
-      expect(webhook.headers["content-type"]).toBe("application/json");
-      expect(JSON.parse(webhook.body)).toEqual(notice);
-    }
+    for (const webhook of receiver.received) expect(() => verifiedByStandardWebhooks(secret, webhook)).not.toThrow();
+    expect(new Set(receiver.received.map((webhook) => webhook.headers["webhook-id"]))).toEqual(new Set([noticeDeliveryId(notice)]));
+    const timestamps = receiver.received.map((webhook) => Number(webhook.headers["webhook-timestamp"]));
+    expect(timestamps[1]).toBeGreaterThan(timestamps[0]!);
+    expect(timestamps[2]).toBeGreaterThan(timestamps[1]!);
+    expect(new Set(receiver.received.map((webhook) => webhook.headers["webhook-signature"])).size).toBe(3);
+    // The message is the same on every try; only its signing differs.
+    expect(new Set(receiver.received.map((webhook) => webhook.body)).size).toBe(1);
   });
 
   it("waits longer before each retry", async () => {
@@ -43,6 +44,7 @@ describe("a webhook", () => {
     // With full jitter taken out (random ≈ 1), the waits are ≈ 60 ms, then ≈ 120 ms.
     expect(second! - first!).toBeGreaterThanOrEqual(55);
     expect(third! - second!).toBeGreaterThanOrEqual(115);
+    for (const webhook of receiver.received) expect(() => verifiedByStandardWebhooks(secret, webhook)).not.toThrow();
   });
 
   it("is retried after a 429, no sooner than the receiver's Retry-After", async () => {
@@ -51,6 +53,7 @@ describe("a webhook", () => {
     expect(report.status).toBe("delivered");
     const [first, second] = receiver.received.map((webhook) => webhook.receivedAt);
     expect(second! - first!).toBeGreaterThanOrEqual(990);
+    for (const webhook of receiver.received) expect(() => verifiedByStandardWebhooks(secret, webhook)).not.toThrow();
   });
 
   it("gives up after the configured number of tries, as a failure worth retrying later", async () => {
@@ -59,5 +62,6 @@ describe("a webhook", () => {
     expect(report).toMatchObject({ notifier: "webhook", status: "failed", retryable: true });
     expect(report.attempts).toHaveLength(3);
     expect(receiver.received).toHaveLength(3);
+    for (const webhook of receiver.received) expect(() => verifiedByStandardWebhooks(secret, webhook)).not.toThrow();
   });
 });

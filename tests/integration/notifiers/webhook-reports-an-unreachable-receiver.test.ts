@@ -1,7 +1,7 @@
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import { expect, it } from "vitest";
-import { createWebhookNotifier } from "@/lib/notifiers";
+import { createWebhookNotifier, newWebhookSecret } from "@/lib/notifiers";
 import { sampleNotice } from "./support/sample-notice";
 
 async function closedPort(): Promise<number> {
@@ -14,7 +14,7 @@ async function closedPort(): Promise<number> {
 
 it("a receiver that refuses connections is reported as network errors, retryable, without throwing", async () => {
   const url = `http://127.0.0.1:${await closedPort()}/hooks`;
-  const report = await createWebhookNotifier({ url, secret: "receiver-and-parley-share-this", maxAttempts: 2, retryDelayMs: 5 }).notify(sampleNotice());
+  const report = await createWebhookNotifier({ url, secret: newWebhookSecret(), maxAttempts: 2, retryDelayMs: 5 }).notify(sampleNotice());
   expect(report).toMatchObject({ status: "failed", retryable: true });
   expect(report.attempts.map((attempt) => attempt.outcome)).toEqual(["network-error", "network-error"]);
   expect(report.attempts[0]!.error).toContain("ECONNREFUSED");

@@ -7,7 +7,7 @@ import {
   type NotifierEnvironment,
 } from "@/lib/notifiers";
 
-const webhook = { PARLEY_WEBHOOK_URL: "https://hooks.example.com/parley", PARLEY_WEBHOOK_SECRET: "0123456789abcdef0123" };
+const webhook = { PARLEY_WEBHOOK_URL: "https://hooks.example.com/parley", PARLEY_WEBHOOK_SECRET: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwx9jUwkmAe/g=" };
 const smtp = { PARLEY_SMTP_HOST: "smtp.example.com", PARLEY_SMTP_FROM: "Parley <parley@example.com>" };
 
 function configurationError(env: NotifierEnvironment): NotifierConfigurationError {
@@ -59,7 +59,9 @@ describe("notifiers from the environment", () => {
     ["a webhook URL without a secret", { PARLEY_WEBHOOK_URL: webhook.PARLEY_WEBHOOK_URL }, "PARLEY_WEBHOOK_SECRET"],
     ["a webhook URL that is not http(s)", { ...webhook, PARLEY_WEBHOOK_URL: "ftp://hooks.example.com" }, "PARLEY_WEBHOOK_URL"],
     ["a relative webhook URL", { ...webhook, PARLEY_WEBHOOK_URL: "/hooks" }, "PARLEY_WEBHOOK_URL"],
-    ["a webhook secret shorter than 16 characters", { ...webhook, PARLEY_WEBHOOK_SECRET: "short" }, "PARLEY_WEBHOOK_SECRET"],
+    ["a webhook secret that is not whsec_ (an old Parley secret)", { ...webhook, PARLEY_WEBHOOK_SECRET: "0123456789abcdef0123" }, "PARLEY_WEBHOOK_SECRET"],
+    ["a whsec_ webhook secret shorter than 24 bytes", { ...webhook, PARLEY_WEBHOOK_SECRET: "whsec_MfKQ9r8GKYqrTwjU" }, "PARLEY_WEBHOOK_SECRET"],
+    ["a whsec_ webhook secret that is not base64", { ...webhook, PARLEY_WEBHOOK_SECRET: "whsec_not base64, not at all!!!!" }, "PARLEY_WEBHOOK_SECRET"],
     ["SMTP settings without a host", { PARLEY_SMTP_FROM: smtp.PARLEY_SMTP_FROM, PARLEY_SMTP_PORT: "587" }, "PARLEY_SMTP_HOST"],
     ["an SMTP password alone", { PARLEY_SMTP_PASSWORD: "hunter2" }, "PARLEY_SMTP_HOST"],
     ["an SMTP host without a sender", { PARLEY_SMTP_HOST: smtp.PARLEY_SMTP_HOST }, "PARLEY_SMTP_FROM"],
@@ -74,6 +76,14 @@ describe("notifiers from the environment", () => {
     expect(error.code).toBe("notifier_misconfigured");
     expect(error.variable).toBe(variable);
     expect(error.message).toContain(variable);
+  });
+
+  it("refuse a malformed webhook secret saying how to make one, without repeating it", () => {
+    const error = configurationError({ ...webhook, PARLEY_WEBHOOK_SECRET: "my-old-shared-secret-value" });
+    expect(error.message).toContain("whsec_");
+    expect(error.message).toContain("openssl rand -base64 32");
+    expect(error.message).toContain("randomBytes(32)");
+    expect(error.message).not.toContain("my-old-shared-secret-value");
   });
 
   it("refuse a broken email configuration even when the webhook is fine", () => {

@@ -16,12 +16,14 @@ describe("a question notice", () => {
     expect(questionNoticeSchema.safeParse({ ...sampleNotice(), kind: "reminder" }).success).toBe(false);
   });
 
-  it("has one delivery id per notice: the same on every retry, different for each reminder", () => {
+  it("has one delivery id per notice: the same on every retry, different for each reminder, with no full stop", () => {
     const opened = sampleNotice();
     const first = sampleNotice({ kind: "reminder", remindedAt: "2026-12-02T15:00:00.000Z" });
     const second = sampleNotice({ kind: "reminder", remindedAt: "2026-12-02T18:00:00.000Z" });
     expect(noticeDeliveryId(opened)).toBe("q_0123:question-opened");
     expect(noticeDeliveryId(first)).toBe(noticeDeliveryId({ ...first }));
     expect(new Set([noticeDeliveryId(opened), noticeDeliveryId(first), noticeDeliveryId(second)]).size).toBe(3);
+    // It is the webhook-id, which Standard Webhooks signs as `${id}.${timestamp}.…`.
+    expect([opened, first, second].map(noticeDeliveryId).join("")).not.toContain(".");
   });
 });
