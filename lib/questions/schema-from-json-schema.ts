@@ -95,6 +95,8 @@ const UNSUPPORTED_KEYWORDS: Record<string, string> = {
   nullable: `"nullable" (OpenAPI 3.0) is not supported: write "type": ["string", "null"] (with the property's own type).`,
 };
 
+const WHOLE_OBJECT_DEFAULT = 'A "default" for a whole object is not supported; give defaults to its properties instead.';
+
 const FORMATS = ["date", "date-time", "email", "uri"];
 
 /** A refusal raised while reading the schema; caught in {@link schemaFromJsonSchema}, never escapes it. */
@@ -266,10 +268,8 @@ function propertySchema(raw: unknown, path: string, level: number, inherited: Wo
   const wording = errorMessage === undefined ? inherited : { errorMessage };
   const body = bodyOf(node, path, level, wording, reading);
   let schema = body.schema;
-  if (body.isObject) {
-    if (body.nullable) throw new Refused(path, 'A nested object that may be null cannot be asked question by question; drop "null" from its type.');
-    if (body.default !== undefined) throw new Refused(body.default.path, 'A "default" for a whole object is not supported; give defaults to its properties instead.');
-  }
+  // A nested object's own "default" is refused with its keywords.
+  if (body.isObject && body.nullable) throw new Refused(path, 'A nested object that may be null cannot be asked question by question; drop "null" from its type.');
   if (body.nullable) schema = schema.nullable();
   if (body.default !== undefined) {
     const checked = z.safeParse(schema, body.default.value);
@@ -650,6 +650,7 @@ function checkKeywords(node: JsonSchemaObject, path: string, kind: string, allow
     if (kind === "anyOf") throw new Refused(keyPath, `Put "${key}" inside the member of "anyOf" that is not null, not beside "anyOf".`);
     if (kind === "choice") throw new Refused(keyPath, `A choice is {"const": value, "title"?: "…", "description"?: "…"}; "${key}" is not supported in it.`);
     if (kind === "choices") throw new Refused(keyPath, `"${key}" cannot be combined with "enum", "const" or "oneOf"; list only the allowed values.`);
+    if (key === "default" && kind === "object") throw new Refused(keyPath, WHOLE_OBJECT_DEFAULT);
     if (belongsTo !== undefined) throw new Refused(keyPath, `"${key}" applies to ${belongsTo === "number" ? "numbers" : `${belongsTo}s`}, but this is of type "${kind}".`);
     if (CHOICE_KEYWORDS.includes(key)) throw new Refused(keyPath, `"${key}" is not supported here; choices go on a property or a list's "items".`);
     throw new Refused(keyPath, `"${key}" is not supported here; put it on a property.`);
