@@ -538,8 +538,9 @@ function numberSchema(node: JsonSchemaObject, path: string, integer: boolean, wo
       throw new Refused(at(path, keyword), `"${keyword}": ${String(node[keyword])} is the old draft-4 form; write the bound itself, e.g. "${keyword}": 0.`);
     }
   }
-  const minimum = bound(node, "minimum", path);
-  const maximum = bound(node, "maximum", path);
+  // z.toJSONSchema writes z.int()'s own safe range as bounds; restated, they would only show as hints.
+  const minimum = integer && node.minimum === Number.MIN_SAFE_INTEGER ? undefined : bound(node, "minimum", path);
+  const maximum = integer && node.maximum === Number.MAX_SAFE_INTEGER ? undefined : bound(node, "maximum", path);
   const exclusiveMinimum = bound(node, "exclusiveMinimum", path);
   const exclusiveMaximum = bound(node, "exclusiveMaximum", path);
   const lowest = Math.max(minimum ?? -Infinity, exclusiveMinimum ?? -Infinity);
