@@ -166,6 +166,8 @@ interface Reading {
  * Known differences from a JSON Schema validator: lengths are counted in UTF-16 code units (as a
  * browser's `maxlength` does), so a character outside the Basic Multilingual Plane counts twice;
  * `date-time` requires seconds and a `Z` or offset; `uri` is what the WHATWG URL parser accepts.
+ * A `pattern` runs on JavaScript's backtracking engine, so a pathological one (`^(a+)+$`) can take
+ * seconds on a short answer; nothing here guards against that yet.
  */
 export function schemaFromJsonSchema(json: unknown): SchemaFromJsonSchemaResult {
   try {
@@ -268,7 +270,6 @@ function propertySchema(raw: unknown, path: string, level: number, inherited: Wo
   const wording = errorMessage === undefined ? inherited : { errorMessage };
   const body = bodyOf(node, path, level, wording, reading);
   let schema = body.schema;
-  // A nested object's own "default" is refused with its keywords.
   if (body.isObject && body.nullable) throw new Refused(path, 'A nested object that may be null cannot be asked question by question; drop "null" from its type.');
   if (body.nullable) schema = schema.nullable();
   if (body.default !== undefined) {
