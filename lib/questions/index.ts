@@ -11,6 +11,7 @@ export * from "./humanize-name";
 export * from "./parse-text-answer";
 export * from "./question-spec";
 export * from "./raw-answer";
+export * from "./schema-from-json-schema";
 export * from "./spec-from-schema";
 export * from "./unsupported-schema-error";
 export * from "./validate-answer";
