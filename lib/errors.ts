@@ -5,6 +5,13 @@ export const ERROR_CODES = {
   not_found: { status: 404, message: "We couldn't find that." },
   invalid_input: { status: 400, message: "Some of what you entered needs another look." },
   conflict: { status: 409, message: "Someone got there first." },
+  idempotency_conflict: { status: 409, message: "This Idempotency-Key was used for a different request." },
+  payload_too_large: { status: 413, message: "The request is too large." },
+  unsupported_media_type: { status: 415, message: "Send the request as JSON (Content-Type: application/json)." },
+  unprocessable: { status: 422, message: "The request is well-formed, but Parley cannot do what it asks." },
+  unknown_person: { status: 422, message: "There is nobody by that email who can answer." },
+  unsupported_schema: { status: 422, message: "This schema cannot be asked as questions." },
+  rate_limited: { status: 429, message: "Too many requests: slow down and try again shortly." },
   not_parked: { status: 409, message: "That run is not waiting for an answer." },
   memory_not_persistent: { status: 500, message: "This agent cannot ask a person: its memory is not persistent." },
   definition_error: { status: 500, message: "This workflow is wrong: fix it and start a new run." },
@@ -24,6 +31,8 @@ const APP_ERROR = Symbol.for("parley.app-error");
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
+  /** Where in the caller's input the problem is (`to[1]`, `response_schema.properties.x`), when it is in one place. */
+  readonly path: string | undefined;
   readonly [APP_ERROR] = true;
 
   /**
@@ -35,11 +44,12 @@ export class AppError extends Error {
     return typeof value === "object" && value !== null && (value as { [APP_ERROR]?: unknown })[APP_ERROR] === true;
   }
 
-  constructor(code: ErrorCode, message?: string, options?: { cause?: unknown }) {
-    super(message ?? ERROR_CODES[code].message, options);
+  constructor(code: ErrorCode, message?: string, options?: { cause?: unknown; path?: string }) {
+    super(message ?? ERROR_CODES[code].message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "AppError";
     this.code = code;
     this.status = ERROR_CODES[code].status;
+    this.path = options?.path;
   }
 }
 

@@ -7,15 +7,15 @@ CREATE TABLE "api_asks" (
 	"status" text DEFAULT 'running' NOT NULL,
 	"title" text NOT NULL,
 	"body" text,
-	"context" jsonb,
-	"response_schema" jsonb,
-	"to" jsonb NOT NULL,
+	"context" json,
+	"response_schema" json,
+	"to" json NOT NULL,
 	"assignee_id" uuid,
 	"candidate_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL,
 	"due_at" timestamp with time zone,
 	"attempts" integer NOT NULL,
 	"callback_url" text,
-	"metadata" jsonb,
+	"metadata" json,
 	"created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
@@ -36,7 +36,7 @@ CREATE TABLE "api_keys" (
 	CONSTRAINT "api_keys_personal_has_user" CHECK ("api_keys"."kind" <> 'personal' or "api_keys"."user_id" is not null)
 );
 --> statement-breakpoint
-ALTER TABLE "asks" ADD COLUMN "response_schema" jsonb;--> statement-breakpoint
+ALTER TABLE "asks" ADD COLUMN "response_schema" json;--> statement-breakpoint
 ALTER TABLE "api_asks" ADD CONSTRAINT "api_asks_api_key_id_api_keys_id_fk" FOREIGN KEY ("api_key_id") REFERENCES "public"."api_keys"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_asks" ADD CONSTRAINT "api_asks_assignee_id_users_id_fk" FOREIGN KEY ("assignee_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -36,9 +36,10 @@ export interface ClaimedJob {
  * Claims the oldest runnable job — queued and due, or running under a lease that ran out (its
  * worker died) — with `FOR UPDATE SKIP LOCKED`, so concurrent workers never claim the same one,
  * and never a job of an instance that has another job in hand. The claim commits without waiting for
- * the disk: if a crash loses it, the job is simply queued still.
+ * the disk: if a crash loses it, the job is simply queued still. With `taskId`, only a queued job of
+ * that task's runs is claimed (a request running the work it just queued; abandoned jobs are the worker's).
  */
-export async function claimNextJob(db: Db, claim: { workerId: string; at: Date; leaseMs: number }): Promise<ClaimedJob | undefined> {
+export async function claimNextJob(db: Db, claim: { workerId: string; at: Date; leaseMs: number; taskId?: string }): Promise<ClaimedJob | undefined> {
   const now = claim.at.toISOString();
   const until = new Date(claim.at.getTime() + claim.leaseMs).toISOString();
   // One job per instance at a time: none of the instance's other jobs is held under a live lease.
@@ -68,6 +69,7 @@ export async function claimNextJob(db: Db, claim: { workerId: string; at: Date; 
         queued as (
           select j.id, j.run_at as due from jobs j join workflow_instances wi on wi.id = j.workflow_instance_id
           where j.status = 'queued' and j.run_at <= ${now}::timestamptz and ${noOtherJobHeld}
+            ${claim.taskId ? sql`and wi.task_id = ${claim.taskId}` : sql``}
           order by j.run_at, j.id limit 1
           -- locking the instance row too keeps two claimers from taking two jobs of one instance at once
           for update of j, wi skip locked
@@ -75,6 +77,7 @@ export async function claimNextJob(db: Db, claim: { workerId: string; at: Date; 
         abandoned as (
           select j.id, j.locked_until as due from jobs j join workflow_instances wi on wi.id = j.workflow_instance_id
           where j.status = 'running' and j.locked_until <= ${now}::timestamptz and ${noOtherJobHeld}
+            ${claim.taskId ? sql`and false` : sql``}
           order by j.locked_until, j.id limit 1
           for update of j, wi skip locked
         ),

@@ -16,6 +16,8 @@ export interface QuestionRow {
   event: string | null;
   title: string | null;
   spec: QuestionSpec;
+  /** The JSON Schema that judges its answers, when it came with the ask as data. */
+  responseSchema: Record<string, unknown> | null;
   attemptsAllowed: number;
   attemptsUsed: number;
   status: QuestionStatus;
@@ -49,6 +51,7 @@ interface RawQuestion {
   event: string | null;
   title: string | null;
   spec: QuestionSpec;
+  response_schema: Record<string, unknown> | null;
   attempts_allowed: number;
   attempts_used: number;
   status: QuestionStatus;
@@ -71,7 +74,7 @@ interface RawQuestion {
 }
 
 const QUESTION_SELECT = sql.raw(`select a.id, a.task_id, a.agent, a.conversation_id, a.workflow_instance_id, a.workflow, a.event, a.title,
-    a.spec, a.attempts_allowed, a.attempts_used, a.status, a.reason, a.answer, a.answered_by,
+    a.spec, a.response_schema, a.attempts_allowed, a.attempts_used, a.status, a.reason, a.answer, a.answered_by,
     (select name from users where users.id = a.answered_by) as answered_by_name, a.asked_at, a.answered_at,
     s.id as slot_id, s.status as slot_status, s.assignee_id, s.candidate_ids, s.role, s.opened_at, s.due_at, s.finished_by,
     (select name from users where users.id = s.finished_by) as finished_by_name, s.finished_at
@@ -96,6 +99,7 @@ function toQuestion(raw: RawQuestion): QuestionRow {
     event: raw.event,
     title: raw.title,
     spec: raw.spec,
+    responseSchema: raw.response_schema,
     attemptsAllowed: Number(raw.attempts_allowed),
     attemptsUsed: Number(raw.attempts_used),
     status: raw.status,
@@ -169,8 +173,12 @@ export interface NewPersonQuestion {
   stepKey: string | null;
   title: string | null;
   spec: QuestionSpec;
+  /** The JSON Schema that judges its answers, when it came with the ask. */
+  responseSchema: Record<string, unknown> | null;
   attemptsAllowed: number;
-  to: string;
+  /** The one person asked, if one; otherwise only the candidates. */
+  assigneeId: string | null;
+  candidateIds: readonly string[];
   dueAt: Date | null;
   at: Date;
   /** The tracked task table's status update, made only if the question was created. */
@@ -179,7 +187,7 @@ export interface NewPersonQuestion {
 }
 
 /**
- * Asks a person (one statement): the question record, its slot (assignee `to`), the run reading
+ * Asks a person (one statement): the question record, its slot (assignee and candidates), the run reading
  * `waiting` and the events — unless this step already asked, in which case nothing is written and
  * the earlier question is returned.
  */
@@ -189,16 +197,16 @@ export async function insertPersonQuestion(db: Db, question: NewPersonQuestion):
   const rows = await queryRows<{ id: string; slot_id: string; created: boolean }>(
     db,
     sql`with asked as (
-          insert into asks (id, task_id, workflow_instance_id, workflow, event, slot_id, step_key, title, spec, attempts_allowed, asked_at)
+          insert into asks (id, task_id, workflow_instance_id, workflow, event, slot_id, step_key, title, spec, response_schema, attempts_allowed, asked_at)
           values (${question.id}, ${question.taskId}, ${question.workflowInstanceId}, ${question.workflow}, ${question.event},
             ${question.slotId}, ${question.stepKey}, ${question.title}, ${JSON.stringify(question.spec)}::jsonb,
-            ${question.attemptsAllowed}, ${at}::timestamptz)
+            ${question.responseSchema === null ? null : JSON.stringify(question.responseSchema)}::json, ${question.attemptsAllowed}, ${at}::timestamptz)
           on conflict (step_key) where step_key is not null do nothing
           returning id, slot_id
         ), opened as (
           insert into slots (id, workflow_instance_id, workflow, task_id, state, event, role, assignee_id, candidate_ids, opened_at, due_at)
           select ${question.slotId}, ${question.workflowInstanceId}, ${question.workflow}, ${question.taskId}, ${question.state},
-            ${question.event}, null, ${question.to}, ${`{${question.to}}`}::uuid[], ${at}::timestamptz, ${question.dueAt?.toISOString() ?? null}::timestamptz
+            ${question.event}, null, ${question.assigneeId}::uuid, ${`{${question.candidateIds.join(",")}}`}::uuid[], ${at}::timestamptz, ${question.dueAt?.toISOString() ?? null}::timestamptz
           where ${created}
         ), instance as (
           update workflow_instances set status = 'waiting', updated_at = ${at}::timestamptz

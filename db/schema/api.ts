@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, json, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 /**
@@ -71,20 +71,22 @@ export const apiAsks = pgTable(
     title: text("title").notNull(),
     body: text("body"),
     /** Facts shown beside the form: key → string, number or boolean. */
-    context: jsonb("context").$type<Record<string, string | number | boolean>>(),
+    context: json("context").$type<Record<string, string | number | boolean>>(),
     /** The JSON Schema the answer must meet; null asks for one free-text answer. */
-    responseSchema: jsonb("response_schema").$type<Record<string, unknown>>(),
+    responseSchema: json("response_schema").$type<Record<string, unknown>>(),
     /** `to` exactly as the caller gave it, echoed back. */
-    to: jsonb("to").notNull(),
+    to: json("to").notNull(),
     /** Who may answer: the people `to` named (one is the assignee; several are candidates). */
     assigneeId: uuid("assignee_id").references(() => users.id),
     candidateIds: uuid("candidate_ids").array().notNull().default(sql`'{}'::uuid[]`),
     dueAt: timestamp("due_at", { withTimezone: true }),
     attempts: integer("attempts").notNull(),
     callbackUrl: text("callback_url"),
-    metadata: jsonb("metadata").$type<Record<string, unknown>>(),
+    metadata: json("metadata").$type<Record<string, unknown>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
+  // What the caller sent is kept as `json`, not `jsonb`: the text as written, keys in the caller's order
+  // (a schema's properties are asked in that order, context facts shown in it).
   (table) => [
     uniqueIndex("api_asks_idempotency_key").on(table.apiKeyId, table.idempotencyKey).where(sql`${table.idempotencyKey} is not null`),
     uniqueIndex("api_asks_question_key").on(table.questionId),

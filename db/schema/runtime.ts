@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, index, integer, json, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { QuestionSpec } from "../types/question-spec";
 import { users } from "./users";
 
@@ -108,7 +108,8 @@ export const asks = pgTable(
      * For a questionnaire whose schema came with the ask as data (an API caller's JSON Schema), that
      * schema: answers are judged by it. Null when the schema is in code (a flow's) or for an agent's ask.
      */
-    responseSchema: jsonb("response_schema").$type<Record<string, unknown>>(),
+    // `json`, not `jsonb`: its properties are asked in the order the asker wrote them.
+    responseSchema: json("response_schema").$type<Record<string, unknown>>(),
     attemptsAllowed: integer("attempts_allowed").notNull().default(3),
     /** Submissions the flow's schema refused so far. */
     attemptsUsed: integer("attempts_used").notNull().default(0),

@@ -11,15 +11,25 @@ import {
   partiesOf,
   type QuestionRow,
 } from "@/db/queries/runtime-questions";
-import { findUserById } from "@/db/queries/users";
+import { findUsersByIds } from "@/db/queries/users";
 import type { NothingReason } from "@/db/schema";
-import { type AnswerValidation, attemptLabel, type FormAnswer, formatAnswerText, specFromSchema, startAttempts, validateFormAnswer, validateTextAnswers } from "@/lib/questions";
+import {
+  type AnswerValidation,
+  attemptLabel,
+  type FormAnswer,
+  formatAnswerText,
+  schemaFromJsonSchema,
+  specFromSchema,
+  startAttempts,
+  validateFormAnswer,
+  validateTextAnswers,
+} from "@/lib/questions";
 import { AGENT_ANSWER_FIELD, agentAskSchema, nothingText } from "./agent-question";
 import type { Commit, RuntimeChange } from "./announce";
 import type { AnyWorkflow, RunHandle } from "./define-workflow";
 import { definitionError } from "./definition-errors";
 import { durationToMilliseconds } from "./duration";
-import { type AskPersonOptions, type PersonAsked, questionnaireOf } from "./person";
+import { type AskPersonOptions, type PersonAsked, questionnaireOf, takesGivenSchema } from "./person";
 import { questionAskedData } from "./question-events";
 import { isUuid, newTimeOrderedId } from "@/lib/ids";
 
@@ -74,11 +84,11 @@ export interface QuestionDesk {
    */
   submitAnswer(input: { questionId: string; by: string; answer: SubmittedAnswer }): Promise<SubmitAnswerResult>;
   /**
-   * Ends an open question with nothing, now: the surface was told its person is away, or found
-   * nobody at the terminal. The flow gets nothing with that reason; it is never recorded as the
-   * person's decision. `by` (when given) must be someone the question is for.
+   * Ends an open question with nothing, now: the surface was told its person is away, found nobody
+   * at the terminal, or its asker withdrew it (`cancelled`). The flow gets nothing with that reason;
+   * it is never recorded as the person's decision. `by` (when given) must be someone the question is for.
    */
-  closeWithNothing(input: { questionId: string; reason: "away" | "non-interactive"; by?: string }): Promise<CloseQuestionResult>;
+  closeWithNothing(input: { questionId: string; reason: "away" | "non-interactive" | "cancelled"; by?: string }): Promise<CloseQuestionResult>;
   /** The questions a person may answer now, soonest due first (one indexed query). */
   questionsFor(userId: string): Promise<QuestionRow[]>;
   /** A question with its slot, if it is for this person (or they answered it); otherwise null. */
@@ -139,6 +149,8 @@ export function createQuestionDesk(deps: DeskDependencies): QuestionDesk {
 
   function schemaOf(question: QuestionRow): z.ZodObject {
     if (isAgentAsk(question)) return agentAskSchema(question.spec);
+    // A schema that came with the ask as data was checked when it was asked; it judges its answers.
+    if (question.responseSchema) return givenSchema(question.responseSchema);
     const workflow = deps.workflowNamed(question.workflow ?? "");
     const schema = questionnaireOf(workflow.events[question.event ?? ""]);
     if (!schema) throw new Error(`${workflow.name} declares no answerOf(...) event ${question.event}`);
@@ -310,6 +322,13 @@ export function createQuestionDesk(deps: DeskDependencies): QuestionDesk {
   };
 }
 
+/** The zod schema of a JSON Schema that came with an ask; one Parley cannot ask is the asker's mistake, told at the ask. */
+function givenSchema(json: Record<string, unknown>): z.ZodObject {
+  const converted = schemaFromJsonSchema(json);
+  if (!converted.ok) throw definitionError(`its response schema cannot be asked as questions (${converted.path || "the schema"}: ${converted.message})`);
+  return converted.schema;
+}
+
 /** What asking a person needs from the job it runs in. */
 export interface AskPersonScope {
   workflowInstanceId: string;
@@ -325,7 +344,12 @@ export async function askPerson(
   options: AskPersonOptions,
 ): Promise<PersonAsked> {
   const workflow = deps.workflowNamed(run.workflow);
-  const schema = questionnaireOf(workflow.events[event]);
+  const declared = workflow.events[event];
+  const given = takesGivenSchema(declared);
+  if (given && !options.responseSchema) {
+    throw definitionError(`its state ${run.state} asks a person for ${event}, declared with answerOfGivenSchema(), without a responseSchema`);
+  }
+  const schema = given ? givenSchema(options.responseSchema!) : questionnaireOf(declared);
   if (!schema) {
     throw definitionError(
       `its state ${run.state} asks a person for the event ${JSON.stringify(event)}, which it does not declare with answerOf(…) — declare \`events: { ${event}: answerOf(Schema) }\` or name a declared one`,
@@ -334,17 +358,24 @@ export async function askPerson(
   if (!workflow.states[run.state]?.on?.[event]) {
     throw definitionError(`its state ${run.state} asks a person but has no \`on: { ${event}(run, answer) }\` to take the answer`);
   }
-  const person = await findUserById(run.db, options.to);
-  if (!person) throw new Error(`person.ask: there is no user ${options.to}.`);
+  const asked = typeof options.to === "string" ? [options.to] : [...new Set(options.to)];
+  const people = await findUsersByIds(run.db, asked);
+  const unknown = asked.filter((id) => !people.some((person) => person.id === id));
+  if (unknown.length > 0 || asked.length === 0) throw new Error(`person.ask: there is no user ${unknown.join(", ") || "(nobody was named)"}.`);
+  // Someone away is not put the question; with several candidates, the others still are.
+  const present = asked.filter((id) => !people.find((person) => person.id === id)!.away);
+  const assigneeId = typeof options.to === "string" ? options.to : null;
+  const candidateIds = present.length > 0 ? present : asked;
   const spec = specFromSchema(schema, options.title ? { title: options.title } : {});
   const attempts = startAttempts(options.attempts);
   const at = deps.now();
-  const id = newTimeOrderedId();
+  const id = options.questionId ?? newTimeOrderedId();
   const slotId = newTimeOrderedId();
-  const dueAt = options.within ? new Date(at.getTime() + durationToMilliseconds(options.within)) : null;
+  const dueAt = options.dueAt ?? (options.within ? new Date(at.getTime() + durationToMilliseconds(options.within)) : null);
   const base = { taskId: run.taskId, workflowInstanceId: scope.workflowInstanceId, at };
-  const question = { slot: { assigneeId: options.to, candidateIds: [options.to] } } as Pick<QuestionRow, "slot">;
+  const question = { slot: { assigneeId, candidateIds } } as Pick<QuestionRow, "slot">;
   const userIds = partiesOf(question);
+  const to = typeof options.to === "string" ? options.to : asked;
   return deps.commit(async (tx) => {
     const asked = await insertPersonQuestion(tx, {
       id,
@@ -357,14 +388,16 @@ export async function askPerson(
       stepKey: scope.stepKey,
       title: spec.title ?? null,
       spec,
+      responseSchema: given ? options.responseSchema! : null,
       attemptsAllowed: attempts.allowed,
-      to: options.to,
+      assigneeId,
+      candidateIds,
       dueAt,
       at,
       trackedStatus: (onlyIf) => updateTrackedStatus(workflow.tracks, run.taskId, "waiting", onlyIf),
       events: [
-        { ...base, kind: "question-asked", data: questionAskedData(id, spec, { to: options.to, attempts: attempts.allowed }) },
-        { ...base, kind: "slot-opened", data: { slotId, event, assigneeId: options.to, candidates: 1, dueAt: dueAt?.toISOString() ?? null } },
+        { ...base, kind: "question-asked", data: questionAskedData(id, spec, { to, attempts: attempts.allowed }) },
+        { ...base, kind: "slot-opened", data: { slotId, event, assigneeId, candidates: candidateIds.length, dueAt: dueAt?.toISOString() ?? null } },
         { ...base, kind: "parked", data: { questions: [id] } },
       ],
     });
@@ -381,7 +414,7 @@ export async function askPerson(
       { kind: "slot-opened", taskId: run.taskId, slotId, userIds },
       { kind: "run-status", taskId: run.taskId, status: "waiting", userIds: [] },
     ];
-    if (!person.away) return { value: { status: "asked", questionId: id, slotId } as PersonAsked, changes };
+    if (present.length > 0) return { value: { status: "asked", questionId: id, slotId } as PersonAsked, changes };
     // Someone away is not left a question: the flow is told at once, through its own handler.
     const row = (await findQuestion(tx, id))!;
     await closeQuestionWithNothing(tx, {

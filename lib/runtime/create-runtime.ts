@@ -34,7 +34,7 @@ import { durationToMilliseconds } from "./duration";
 import { type Announce, type Commit, committer, type RuntimeChange } from "./announce";
 import { askPerson, createQuestionDesk, type QuestionDesk } from "./answer-questions";
 import { ConversationCache } from "./conversation-cache";
-import { questionnaireOf } from "./person";
+import { isAnswerEvent } from "./person";
 import { createSlotReassigner, type SlotReassigner } from "./reassign-slot";
 import { withRunScope } from "./run-scope";
 import { newTimeOrderedId } from "@/lib/ids";
@@ -107,6 +107,12 @@ export interface Runtime extends QuestionDesk, SlotReassigner {
   runNextJob(): Promise<boolean>;
   /** Runs jobs until none is runnable (or `maxJobs` ran); returns how many ran. */
   drain(options?: { maxJobs?: number }): Promise<number>;
+  /**
+   * Runs the queued jobs of one task now, in this process, until it has none (or `maxJobs` ran) —
+   * e.g. the ask a request has just started, so the request can say whether it is open or closed
+   * with nothing. The worker would run them anyway: whichever claims a job runs it, once.
+   */
+  runJobsOf(taskId: string, options?: { maxJobs?: number }): Promise<number>;
   /** Expires slots past their due time and queues their `unfinished` jobs; returns how many expired. */
   sweepExpiredSlots(): Promise<number>;
   /** A sweep and then a drain: what a worker does each time it wakes. */
@@ -326,7 +332,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       if (unfinished) return unfinished(run);
       // A person's questionnaire that ran out of time: the flow's handler gets nothing, reason `expired`.
       const onAnswer = state.on?.[event];
-      if (onAnswer && questionnaireOf(workflow.events[event])) return onAnswer(run, { ok: false, reason: "expired" });
+      if (onAnswer && isAnswerEvent(workflow.events[event])) return onAnswer(run, { ok: false, reason: "expired" });
       return undefined;
     }
     const handler = state.on?.[event];
@@ -419,9 +425,9 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     }
   }
 
-  /** Claims and runs the next job: none to claim, ran one, or ran one and saw nothing else runnable. */
-  async function runNext(): Promise<"none" | "ran" | "ran-last"> {
-    const job = await claimNextJob(db, { workerId, at: now(), leaseMs });
+  /** Claims and runs the next job (of one task, when given): none to claim, ran one, or ran one and saw nothing else runnable. */
+  async function runNext(taskId?: string): Promise<"none" | "ran" | "ran-last"> {
+    const job = await claimNextJob(db, { workerId, at: now(), leaseMs, ...(taskId ? { taskId } : {}) });
     if (!job) return "none";
     return (await runJob(job)) ? "ran" : "ran-last";
   }
@@ -484,6 +490,13 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         ran++;
         if (outcome === "ran-last") break;
       }
+      return ran;
+    },
+
+    async runJobsOf(taskId, runOptions = {}) {
+      const maxJobs = runOptions.maxJobs ?? 100;
+      let ran = 0;
+      while (ran < maxJobs && (await runNext(taskId)) !== "none") ran++;
       return ran;
     },
 

@@ -1,7 +1,7 @@
 import { AppError } from "@/lib/errors";
 import { type Agent, declaredAgents, LOOP_ANSWER_EVENT, LOOP_PARK_STATE } from "./define-agent";
 import type { AnyWorkflow } from "./define-workflow";
-import { questionnaireOf } from "./person";
+import { isAnswerEvent } from "./person";
 
 /** The error codes of a run that failed because its workflow (or its agent) is wrong: retrying cannot help. */
 export const NOT_RETRYABLE_CODES: ReadonlySet<string> = new Set(["definition_error", "memory_not_persistent"]);
@@ -86,7 +86,7 @@ function problemsOf(workflow: AnyWorkflow, agents: readonly Agent[]): string[] {
         continue;
       }
       if (!state.on?.[event]) problems.push(`${where}: it waits for ${event} but has no \`on: { ${event}(run, payload) }\` to take it; add the handler.`);
-      if (subscription.within && !subscription.unfinished && !questionnaireOf(events[event])) {
+      if (subscription.within && !subscription.unfinished && !isAnswerEvent(events[event])) {
         problems.push(`${where}: the ${event} slot has a clock (\`within\`) but no \`unfinished\` branch; add one, or an expired run would sit nowhere.`);
       }
     }

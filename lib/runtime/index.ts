@@ -35,7 +35,7 @@ export type { Announce, RuntimeChange, RuntimeChangeKind } from "./announce";
 export type { CloseQuestionResult, QuestionDesk, QuestionUnavailable, SubmitAnswerResult, SubmittedAnswer } from "./answer-questions";
 export type { QuestionRow } from "@/db/queries/runtime-questions";
 export type { NothingReason } from "@/db/schema";
-export { answerOf, type AskPersonOptions, person, type PersonAnswer, type PersonAsked, type QuestionnaireEvent, questionnaireOf } from "./person";
+export { answerOf, answerOfGivenSchema, type AskPersonOptions, isAnswerEvent, person, type PersonAnswer, type PersonAsked, type QuestionnaireEvent, questionnaireOf } from "./person";
 export type { ReassignSlotResult, SlotReassigner, SlotReassignment } from "./reassign-slot";
 export { startWorker, type Worker } from "./start-worker";
 export { turn } from "./turn";

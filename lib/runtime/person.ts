@@ -10,7 +10,8 @@ import { currentRunScope } from "./run-scope";
  */
 export type PersonAnswer<Value> = { readonly ok: true; readonly value: Value } | { readonly ok: false; readonly reason: NothingReason };
 
-const questionnaires = new WeakMap<z.ZodType, z.ZodType>();
+/** Each answer event's questionnaire: a schema in code, or `"given"` — the schema comes with each ask, as data. */
+const questionnaires = new WeakMap<z.ZodType, z.ZodType | "given">();
 
 /**
  * The event a workflow declares to receive a person's answer to `schema`:
@@ -27,9 +28,36 @@ export function answerOf<Schema extends z.ZodObject>(schema: Schema) {
   return event as z.ZodType<PersonAnswer<z.output<Schema>>, PersonAnswer<z.output<Schema>>>;
 }
 
-/** The questionnaire schema an {@link answerOf} event was declared for, if it is one. */
+/**
+ * The event a workflow declares to receive a person's answer to a schema that comes with each ask, as
+ * data: `events: { Answered: answerOfGivenSchema() }`, asked with `person.ask(run, "Answered", {
+ * responseSchema })` (a JSON Schema object, kept with the question and the only judge of its
+ * answers). The value is the object that schema accepted — what a platform-hosted ask made over the
+ * HTTP API receives.
+ */
+export function answerOfGivenSchema() {
+  const event = z.union([
+    z.object({ ok: z.literal(true), value: z.record(z.string(), z.unknown()) }),
+    z.object({ ok: z.literal(false), reason: z.enum(NOTHING_REASONS) }),
+  ]);
+  questionnaires.set(event, "given");
+  return event as z.ZodType<PersonAnswer<Record<string, unknown>>, PersonAnswer<Record<string, unknown>>>;
+}
+
+/** The questionnaire schema an {@link answerOf} event was declared for, if it is one (not for {@link answerOfGivenSchema}). */
 export function questionnaireOf(event: z.ZodType | undefined): z.ZodObject | undefined {
-  return event ? (questionnaires.get(event) as z.ZodObject | undefined) : undefined;
+  const schema = event ? questionnaires.get(event) : undefined;
+  return schema === "given" ? undefined : (schema as z.ZodObject | undefined);
+}
+
+/** Whether an event receives a person's answer: declared with {@link answerOf} or {@link answerOfGivenSchema}. */
+export function isAnswerEvent(event: z.ZodType | undefined): boolean {
+  return event !== undefined && questionnaires.has(event);
+}
+
+/** Whether an event's questionnaire comes with each ask ({@link answerOfGivenSchema}). */
+export function takesGivenSchema(event: z.ZodType | undefined): boolean {
+  return event !== undefined && questionnaires.get(event) === "given";
 }
 
 /** The events of `E` declared with {@link answerOf}: the names `person.ask` accepts. */
@@ -39,14 +67,23 @@ export type QuestionnaireEvent<E extends EventSchemas> = {
 
 /** How a flow puts a questionnaire to a person. */
 export interface AskPersonOptions {
-  /** The user id of the person asked (they alone may answer). */
-  to: string;
+  /**
+   * Who is asked: a user id (they alone may answer, as the assignee), or several (candidates: any one
+   * of them may answer). People marked away are left out; when nobody is left, the flow gets nothing (`away`).
+   */
+  to: string | readonly string[];
   /** A title for screens; defaults to the questionnaire schema's `.meta({ title })`. */
   title?: string;
   /** The SLA: the question expires this long after it is asked, and the flow gets nothing (`expired`). */
   within?: Duration;
+  /** The SLA as a moment, instead of `within`. */
+  dueAt?: Date | null;
   /** Refused submissions allowed before the flow gets nothing (`refused`); default 3. */
   attempts?: number;
+  /** For an event declared with {@link answerOfGivenSchema}: the JSON Schema (an object) the answer must meet. */
+  responseSchema?: Record<string, unknown>;
+  /** The id the question record takes, for an asker that has handed out its address already; a new one by default. */
+  questionId?: string;
 }
 
 /** What asking did: the question is open (the answer arrives in the state's handler) or already closed with nothing. */
