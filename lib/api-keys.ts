@@ -4,6 +4,7 @@ import { findApiKey, insertApiKey, listApiKeys, revokeApiKey, findLiveApiKeyAndT
 import type { ApiKey, ApiKeyKind } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { isUuid, newTimeOrderedId } from "@/lib/ids";
+import { newWebhookSecret } from "@/lib/notifiers";
 
 export type { ApiKey, ApiKeyKind };
 
@@ -56,11 +57,6 @@ function summary(key: ApiKey): ApiKeySummary {
   };
 }
 
-/** A fresh `whsec_` secret: 32 random bytes, base64, as Standard Webhooks signs with. */
-function newWebhookSigningSecret(): string {
-  return `whsec_${randomBytes(32).toString("base64")}`;
-}
-
 /**
  * Makes a key. `agent` keys ask people (made by an admin; the name is who people see asking);
  * `personal` tokens answer their owner's inbox. The secret is returned once and stored only as a hash.
@@ -74,7 +70,7 @@ export async function createApiKey(
   if (name.length > API_KEY_NAME_MAX) throw new AppError("invalid_input", `A key's name is at most ${API_KEY_NAME_MAX} characters.`);
   if (input.kind === "personal" && !input.userId) throw new AppError("invalid_input", "A personal token belongs to a person.");
   const secret = `${SECRET_PREFIXES[input.kind]}${randomBytes(24).toString("base64url")}`;
-  const webhookSecret = input.kind === "agent" ? newWebhookSigningSecret() : null;
+  const webhookSecret = input.kind === "agent" ? newWebhookSecret() : null;
   const key = await insertApiKey(db, {
     id: newTimeOrderedId(),
     kind: input.kind,

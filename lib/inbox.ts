@@ -13,9 +13,9 @@ export function parseInboxView(value: unknown): InboxView {
   return INBOX_VIEWS.find((view) => view === value) ?? "assigned";
 }
 
-/** Who is asking: an agent, or a flow asking a person for a whole answer. */
+/** Who is asking: an agent, a flow asking a person for a whole answer, or a caller of the API (by its key's name). */
 export interface Asker {
-  kind: "agent" | "workflow";
+  kind: "agent" | "workflow" | "api";
   name: string;
 }
 
@@ -61,8 +61,11 @@ function headlineFrom(parts: { title: string | null; specTitle: string | null; f
   return parts.title ?? parts.specTitle ?? parts.firstQuestion ?? "A question";
 }
 
-export function askerOf(question: { agent: string | null; workflow: string | null }): Asker {
-  return question.agent ? { kind: "agent", name: question.agent } : { kind: "workflow", name: question.workflow ?? "A flow" };
+/** Who asked a question: its agent, the app's own words for who asks (an API key's name), or its flow. */
+export function askerOf(question: { agent: string | null; workflow: string | null }, subject?: Pick<TaskSubject, "askedBy">): Asker {
+  if (question.agent) return { kind: "agent", name: question.agent };
+  if (subject?.askedBy) return { kind: "api", name: subject.askedBy };
+  return { kind: "workflow", name: question.workflow ?? "A flow" };
 }
 
 /**
@@ -88,7 +91,7 @@ export async function loadInbox(
   const rows: InboxRow[] = open.rows.map((question) => ({
     id: question.id,
     headline: headlineFrom(question),
-    asker: askerOf(question),
+    asker: askerOf(question, subjects.get(question.taskId)),
     subject: subjects.get(question.taskId),
     openedAt: question.openedAt,
     dueAt: question.dueAt,
@@ -97,7 +100,7 @@ export async function loadInbox(
   return {
     view,
     rows,
-    answered: answered.map((question) => ({ ...question, asker: askerOf(question), subject: subjects.get(question.taskId) })),
+    answered: answered.map((question) => ({ ...question, asker: askerOf(question, subjects.get(question.taskId)), subject: subjects.get(question.taskId) })),
     counts: { ...open.counts, answered: answeredCount ?? answered.length },
     after: view === "answered" ? null : after,
     next: open.next,

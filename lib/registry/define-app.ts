@@ -12,6 +12,8 @@ export interface TaskSubject {
   summary?: string;
   /** Who started it (a user id), where the task records that. */
   startedBy?: string | null;
+  /** Who asks, where it is not the workflow itself (an API ask: its key's name); screens show it as the asker. */
+  askedBy?: string;
 }
 
 /** One fact shown beside a question or on a run page. */

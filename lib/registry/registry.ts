@@ -2,6 +2,7 @@ import path from "node:path";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { type Db, type MigrationSet, queryRows } from "@/db/client";
 import { sql } from "drizzle-orm";
+import { PLATFORM_APP_NAME, platformApp } from "@/lib/asks/platform-app";
 import type { RegisteredWorkflow } from "@/lib/runtime";
 import type { ContextPanel, ParleyApp, ParleyConfig, TaskSubject, WorkflowEntry } from "./define-app";
 
@@ -55,16 +56,19 @@ async function workflowsOfTasks(db: Db, taskIds: readonly string[]): Promise<Map
 
 /**
  * Builds the registry from its file, refusing a mistake there with its fix: two apps or workflows of
- * one name, an app name that cannot name a table, a scripted model for an agent named twice.
+ * one name, an app name that cannot name a table, a scripted model for an agent named twice. The
+ * platform's own app (`parley`: the workflow behind API asks) comes first in every registry.
  */
-export function createRegistry(config: ParleyConfig): Registry {
+export function createRegistry(file: ParleyConfig): Registry {
+  const config: ParleyConfig = { apps: [platformApp, ...file.apps] };
   const problems: string[] = [];
   const appNames = new Set<string>();
+  if (file.apps.some((app) => app.name === PLATFORM_APP_NAME)) problems.push(`App "${PLATFORM_APP_NAME}" is the platform's own: name your app something else.`);
   const byName = new Map<string, WorkflowEntry>();
   const scripted = new Map<string, () => LanguageModelV3>();
   for (const app of config.apps) {
     if (!APP_NAME.test(app.name)) problems.push(`App "${app.name}": name it with lower-case letters, digits and dashes (like "expense-review"); its migrations are recorded under that name.`);
-    if (appNames.has(app.name)) problems.push(`App "${app.name}" is registered twice in parley.config.ts: list each app once.`);
+    if (appNames.has(app.name) && app.name !== PLATFORM_APP_NAME) problems.push(`App "${app.name}" is registered twice in parley.config.ts: list each app once.`);
     appNames.add(app.name);
     for (const entry of app.workflows) {
       const name = entry.workflow.name;

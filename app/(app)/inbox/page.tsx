@@ -73,8 +73,16 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
               </Link>
               <div className="inbox-meta">
                 <span>
-                  {row.asker.kind === "agent" ? "Agent" : "Flow"} <strong>{row.asker.name}</strong> asks about {row.subject?.title ?? "a task"}
-                  {row.subject ? <span className="muted"> ({row.subject.summary})</span> : null}
+                  {row.asker.kind === "api" ? (
+                    <>
+                      <strong>{row.asker.name}</strong> asks over the API
+                    </>
+                  ) : (
+                    <>
+                      {row.asker.kind === "agent" ? "Agent" : "Flow"} <strong>{row.asker.name}</strong> asks about {row.subject?.title ?? "a task"}
+                      {row.subject?.summary ? <span className="muted"> ({row.subject.summary})</span> : null}
+                    </>
+                  )}
                 </span>
                 <span>
                   waiting {formatDuration(now.getTime() - row.openedAt.getTime())} · <SlaClock openedAt={row.openedAt.toISOString()} dueAt={row.dueAt?.toISOString() ?? null} renderedAt={renderedAt} />

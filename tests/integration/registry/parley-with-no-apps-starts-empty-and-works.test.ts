@@ -27,9 +27,9 @@ describe.each(DATABASE_KINDS)("Parley with no apps registered (%s)", (kind) => {
     return { registry, operator, assignee };
   }
 
-  it("offers no workflow to start and lists no runs", async () => {
+  it("offers no workflow to start and lists no runs; it hosts only the platform's own API ask", async () => {
     const { registry, operator } = await emptyParley();
-    expect(registry.entries).toEqual([]);
+    expect(registry.entries.map((entry) => entry.workflow.name)).toEqual(["ApiAsk"]);
     expect(startableWorkflows(registry, operator)).toEqual([]);
     const { rows, counts } = await loadRuns(database!.db, registry, {});
     expect(rows).toEqual([]);

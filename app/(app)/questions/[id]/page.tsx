@@ -32,8 +32,8 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
     registry.describeTasks(db, [question.taskId]),
     loadQuestionRun(db, question),
   ]);
-  const asker = askerOf(question);
   const subject = subjects.get(question.taskId);
+  const asker = askerOf(question, subject);
   const now = new Date();
   const slot = question.slot;
   const pastDue = Boolean(slot?.dueAt && slot.dueAt <= now);
@@ -50,8 +50,16 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
       </p>
       <header className="question-header">
         <p className="asker">
-          {asker.kind === "agent" ? "The agent" : "The flow"} <strong>{asker.name}</strong> asks
-          {subject ? ` about ${subject.title}` : ""}
+          {asker.kind === "api" ? (
+            <>
+              <strong>{asker.name}</strong> asks over the API
+            </>
+          ) : (
+            <>
+              {asker.kind === "agent" ? "The agent" : "The flow"} <strong>{asker.name}</strong> asks
+              {subject ? ` about ${subject.title}` : ""}
+            </>
+          )}
         </p>
         <h1>{headlineOf(question)}</h1>
         {slot && open ? (

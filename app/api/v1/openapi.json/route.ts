@@ -1,0 +1,10 @@
+import { getAppRuntime } from "@/lib/app-runtime";
+import { openApiDocument } from "@/lib/asks/openapi";
+import { apiJson, apiRoute } from "@/lib/server/api-request";
+
+export const dynamic = "force-dynamic";
+
+/** The API's OpenAPI 3.1 document (public: it is the contract, not anyone's data). */
+export function GET() {
+  return apiRoute(async () => apiJson(openApiDocument((await getAppRuntime()).notices.baseUrl)));
+}

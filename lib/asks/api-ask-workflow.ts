@@ -1,0 +1,54 @@
+import { type ApiAskRow, apiAsks } from "@/db/schema";
+import { answerOfGivenSchema, defineWorkflow, person } from "@/lib/runtime";
+
+/** The field a free-text ask's one question is asked as; the API hands back its value alone. */
+export const FREE_TEXT_FIELD = "answer";
+
+/** The schema of an ask that gave none: one free-text answer. */
+export function freeTextSchema(): Record<string, unknown> {
+  return {
+    type: "object",
+    properties: { [FREE_TEXT_FIELD]: { type: "string", description: "Your answer", minLength: 1, errorMessage: "Please write an answer." } },
+    required: [FREE_TEXT_FIELD],
+  };
+}
+
+/**
+ * The platform's own workflow behind every ask made over the HTTP API (and MCP): it puts the ask to
+ * the person as one question record and one slot — exactly as a flow's `person.ask` does — and ends
+ * when the answer (or nothing) arrives. Its task is the `api_asks` row.
+ */
+export const ApiAsk = defineWorkflow({
+  name: "ApiAsk",
+  tracks: apiAsks,
+  initial: "Asking",
+  events: {
+    /** The person's answer to the schema the caller gave, or nothing with the reason. */
+    Answered: answerOfGivenSchema(),
+  },
+  states: {
+    Asking: {
+      async enter(run) {
+        const ask = run.item as ApiAskRow;
+        // Parks here; the answer (or nothing) arrives in `on.Answered`.
+        await person.ask(run, "Answered", {
+          to: ask.assigneeId ?? ask.candidateIds,
+          title: ask.title,
+          dueAt: ask.dueAt,
+          attempts: ask.attempts,
+          responseSchema: ask.responseSchema ?? freeTextSchema(),
+          questionId: ask.questionId,
+        });
+        return undefined;
+      },
+      on: {
+        Answered(run, answer) {
+          return answer.ok ? run.goto("Answered") : run.goto("Unanswered");
+        },
+      },
+    },
+    Answered: { terminal: "success" },
+    /** Nobody answered (away, expired, refused, cancelled): the asker was told so. */
+    Unanswered: { terminal: "success", message: "nobody answered" },
+  },
+});

@@ -1,0 +1,141 @@
+import { z } from "zod";
+import { ERROR_CODES } from "@/lib/errors";
+import { ApiErrorSchema, AskPageSchema, AskViewSchema } from "./api-schemas";
+import { AskRequestBody } from "./ask-request";
+import { MAX_PAGE_SIZE, MAX_WAIT_SECONDS } from "./asks";
+
+/** A component schema as JSON Schema 2020-12 (what OpenAPI 3.1 uses), without its own `$schema` line. */
+function component(schema: z.ZodType, io: "input" | "output" = "output"): Record<string, unknown> {
+  const json = { ...(z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any", reused: "inline" }) as Record<string, unknown>) };
+  delete json.$schema;
+  delete json.id;
+  return json;
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: unknown) => ({ "application/json": { schema } });
+const error = (description: string) => ({ description, content: json(ref("Error")) });
+
+/** The refusals every authenticated operation can answer with. */
+const COMMON_ERRORS = {
+  "401": error("No API key, or one that is unknown or revoked."),
+  "429": error("Over this key's rate; `Retry-After` says when to try again."),
+};
+
+const idParameter = { name: "id", in: "path", required: true, schema: { type: "string" }, description: "The ask's id." };
+
+/**
+ * Parley's HTTP API as an OpenAPI 3.1 document: the contract. Its schemas are made from the same
+ * zod schemas the handlers judge requests and shape answers with, and a test holds the running
+ * routes to it.
+ */
+export function openApiDocument(serverUrl: string): Record<string, unknown> {
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Parley API",
+      version: "1.0.0",
+      description:
+        "Ask a person from anywhere: the ask comes back at once and the answer arrives later — read it with a long-poll " +
+        "(`GET /asks/{id}?wait=N`) or receive it as a webhook (`ask.answered`, `ask.nothing`, signed per Standard Webhooks). " +
+        "Authenticate with `Authorization: Bearer <api key>`; admins make keys on the API keys page. " +
+        `Errors are \`{ error: { code, message, path? } }\`; codes: ${Object.keys(ERROR_CODES).join(", ")}.`,
+    },
+    servers: [{ url: new URL("/api/v1", serverUrl).toString() }],
+    security: [{ apiKey: [] }],
+    paths: {
+      "/asks": {
+        post: {
+          operationId: "createAsk",
+          summary: "Ask a person",
+          parameters: [
+            {
+              name: "Idempotency-Key",
+              in: "header",
+              required: false,
+              schema: { type: "string", maxLength: 255 },
+              description: "The same key again returns the same ask (200), whatever its status; with a different request, 409.",
+            },
+          ],
+          requestBody: { required: true, content: json(ref("AskRequest")) },
+          responses: {
+            "201": { description: "Asked: the ask, open (or already closed with nothing when the person is away).", content: json(ref("Ask")) },
+            "200": { description: "The ask made earlier with this Idempotency-Key, as it is now.", content: json(ref("Ask")) },
+            "400": error("Malformed: a field is missing, of the wrong type, or unknown."),
+            "409": error("This Idempotency-Key was used for a different request."),
+            "413": error("The body is over 256 KB."),
+            "415": error("The body is not JSON."),
+            "422": error("Well-formed, but Parley cannot do it: an unknown person, a schema it cannot ask, a bad or past date, metadata over 4 KB."),
+            ...COMMON_ERRORS,
+          },
+        },
+        get: {
+          operationId: "listAsks",
+          summary: "This key's asks, newest first",
+          parameters: [
+            { name: "status", in: "query", required: false, schema: { type: "string", enum: ["open", "answered", "nothing"] } },
+            { name: "limit", in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: MAX_PAGE_SIZE, default: 20 } },
+            { name: "cursor", in: "query", required: false, schema: { type: "string" }, description: "`next_cursor` of the previous page." },
+          ],
+          responses: {
+            "200": { description: "A page of asks.", content: json(ref("AskPage")) },
+            "400": error("A status, limit or cursor the API does not know."),
+            ...COMMON_ERRORS,
+          },
+        },
+      },
+      "/asks/{id}": {
+        get: {
+          operationId: "getAsk",
+          summary: "One ask; with `wait`, held until it is answered or closed",
+          parameters: [
+            idParameter,
+            {
+              name: "wait",
+              in: "query",
+              required: false,
+              schema: { type: "integer", minimum: 0, maximum: MAX_WAIT_SECONDS },
+              description: "Seconds to hold the request while the ask is open; it returns as soon as the status changes.",
+            },
+          ],
+          responses: {
+            "200": { description: "The ask.", content: json(ref("Ask")) },
+            "400": error("A wait that is not 0–60 seconds."),
+            "404": error("No such ask, or another key's."),
+            ...COMMON_ERRORS,
+          },
+        },
+      },
+      "/asks/{id}/cancel": {
+        post: {
+          operationId: "cancelAsk",
+          summary: "Withdraw an open ask",
+          parameters: [idParameter],
+          responses: {
+            "200": { description: "The ask, closed with nothing (reason `cancelled`).", content: json(ref("Ask")) },
+            "404": error("No such ask, or another key's."),
+            "409": error("It was already answered (the message says by whom and when), or closed for another reason."),
+            ...COMMON_ERRORS,
+          },
+        },
+      },
+      "/openapi.json": {
+        get: {
+          operationId: "getOpenApiDocument",
+          summary: "This document",
+          security: [],
+          responses: { "200": { description: "The OpenAPI 3.1 document.", content: json({ type: "object" }) } },
+        },
+      },
+    },
+    components: {
+      securitySchemes: { apiKey: { type: "http", scheme: "bearer", description: "An API key made on the API keys page (`pk_…`)." } },
+      schemas: {
+        AskRequest: component(AskRequestBody, "input"),
+        Ask: component(AskViewSchema),
+        AskPage: { ...component(AskPageSchema), properties: { data: { type: "array", items: ref("Ask") }, next_cursor: { type: ["string", "null"] } } },
+        Error: component(ApiErrorSchema),
+      },
+    },
+  };
+}

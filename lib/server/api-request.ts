@@ -1,0 +1,121 @@
+import { authenticateApiKey } from "@/lib/api-keys";
+import { getDb } from "@/lib/database";
+import type { ApiKey, ApiKeyKind } from "@/db/schema";
+import { AppError, isAppError } from "@/lib/errors";
+
+/** The largest request body the API reads. */
+export const API_BODY_LIMIT_BYTES = 256 * 1024;
+
+/** What the API answers every refusal with: one shape, a stable code, where the problem is. */
+export interface ApiErrorBody {
+  error: { code: string; message: string; path?: string };
+}
+
+const NO_STORE = { "cache-control": "no-store" };
+
+/** A JSON response the API sends (never cached: it is one caller's data). */
+export function apiJson(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
+}
+
+/** The API's error response for an {@link AppError}. */
+export function apiError(error: AppError, headers: Record<string, string> = {}): Response {
+  const body: ApiErrorBody = { error: { code: error.code, message: error.message, ...(error.path !== undefined ? { path: error.path } : {}) } };
+  return apiJson(body, error.status, headers);
+}
+
+/** Requests per second a key may make, from `PARLEY_API_RATE_LIMIT` (0 turns the limit off); default 100. */
+function rateLimit(): number {
+  const configured = Number(process.env.PARLEY_API_RATE_LIMIT?.trim() || "100");
+  return Number.isFinite(configured) && configured >= 0 ? configured : 100;
+}
+
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+const BUCKETS_KEY = Symbol.for("parley.api-rate-buckets");
+type GlobalWithBuckets = typeof globalThis & { [BUCKETS_KEY]?: Map<string, Bucket> };
+
+/**
+ * Spends one request of the key's budget: a token bucket per key and process, refilled at the rate
+ * and holding two seconds' worth (so a short burst passes). Returns the seconds to wait when spent.
+ */
+function spend(keyId: string, now: number): number | undefined {
+  const rate = rateLimit();
+  if (rate === 0) return undefined;
+  const store = globalThis as GlobalWithBuckets;
+  const buckets = (store[BUCKETS_KEY] ??= new Map());
+  const capacity = rate * 2;
+  const bucket = buckets.get(keyId) ?? { tokens: capacity, at: now };
+  bucket.tokens = Math.min(capacity, bucket.tokens + ((now - bucket.at) / 1000) * rate);
+  bucket.at = now;
+  buckets.set(keyId, bucket);
+  if (bucket.tokens < 1) return Math.max(1, Math.ceil((1 - bucket.tokens) / rate));
+  bucket.tokens -= 1;
+  return undefined;
+}
+
+/** The API key a request presents as `Authorization: Bearer <secret>`, of the kind the route takes; 401 otherwise, 429 over its rate. */
+export async function authenticateApiRequest(request: Request, kind: ApiKeyKind): Promise<ApiKey> {
+  const header = request.headers.get("authorization") ?? "";
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match) throw new AppError("unauthorized", "Send an API key: Authorization: Bearer <key>. Admins make keys on the API keys page.");
+  const key = await authenticateApiKey(await getDb(), match[1]!);
+  if (!key || key.kind !== kind) {
+    throw new AppError("unauthorized", kind === "agent" ? "This API key is unknown or was revoked." : "This personal token is unknown or was revoked.");
+  }
+  const wait = spend(key.id, performance.now());
+  if (wait !== undefined) throw Object.assign(new AppError("rate_limited", `Too many requests for this key: try again in ${wait} s.`), { retryAfter: wait });
+  return key;
+}
+
+/** The JSON body of a request: 415 when it is not JSON, 413 over the limit, 400 when it does not parse. */
+export async function readJsonBody(request: Request, limit = API_BODY_LIMIT_BYTES): Promise<unknown> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i.test(type.trim())) {
+    throw new AppError("unsupported_media_type", "Send the body as JSON, with Content-Type: application/json.");
+  }
+  const declared = Number(request.headers.get("content-length") ?? "");
+  if (Number.isFinite(declared) && declared > limit) throw new AppError("payload_too_large", `The body is over ${limit / 1024} KB.`);
+  const reader = request.body?.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  if (reader) {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      length += value.byteLength;
+      if (length > limit) {
+        await reader.cancel().catch(() => {});
+        throw new AppError("payload_too_large", `The body is over ${limit / 1024} KB.`);
+      }
+      chunks.push(value);
+    }
+  }
+  const text = Buffer.concat(chunks).toString("utf8");
+  if (text.includes("\u0000")) throw new AppError("invalid_input", "The body contains a NUL character.");
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new AppError("invalid_input", text.trim() === "" ? "The body is empty: send a JSON object." : "The body is not valid JSON.");
+  }
+}
+
+/**
+ * Runs an API route: an {@link AppError} becomes its status and the error shape; anything else is
+ * logged and answered 500 — never the caller's input, which the handlers judge first.
+ */
+export async function apiRoute(handle: () => Promise<Response>): Promise<Response> {
+  try {
+    return await handle();
+  } catch (error) {
+    if (isAppError(error)) {
+      const retryAfter = (error as { retryAfter?: number }).retryAfter;
+      return apiError(error, retryAfter ? { "retry-after": String(retryAfter) } : {});
+    }
+    console.error("Parley API:", error);
+    return apiError(new AppError("internal"));
+  }
+}
