@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { z } from "zod";
 import type { Db } from "@/db/client";
 import { findApiKey, insertApiKey, listApiKeys, revokeApiKey, findLiveApiKeyAndTouch } from "@/db/queries/api-keys";
 import type { ApiKey, ApiKeyKind } from "@/db/schema";
@@ -17,6 +18,25 @@ const SHOWN_PREFIX_LENGTH = 10;
 /** The longest name a key may have. */
 export const API_KEY_NAME_MAX = 80;
 
+/**
+ * Control characters, and the bidirectional overrides and isolates: an agent key's name is shown to
+ * people as who is asking, so it must not be able to hide or reorder what they read.
+ */
+const UNPRINTABLE = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
+
+/**
+ * A key's name as a form sends it: trimmed, one line of 1–{@link API_KEY_NAME_MAX} printable
+ * characters. Used by {@link createApiKey} and by the forms' actions (so refusals sit on the field).
+ */
+export function apiKeyNameSchema(kind: ApiKeyKind) {
+  return z
+    .string()
+    .trim()
+    .min(1, kind === "agent" ? "Give the key a name: people see it as who is asking." : "Give the token a name, e.g. the machine it is for.")
+    .max(API_KEY_NAME_MAX, `A name is at most ${API_KEY_NAME_MAX} characters.`)
+    .refine((name) => !UNPRINTABLE.test(name), "A name is one line of plain text: no control characters.");
+}
+
 /** A key as screens list it: never its secret, nor its hash. */
 export interface ApiKeySummary {
   id: string;
@@ -29,6 +49,8 @@ export interface ApiKeySummary {
   revokedAt: Date | null;
   /** The whole secret, for the demo key only (demo mode shows it). */
   demoSecret: string | null;
+  /** The demo key's `whsec_` webhook signing secret, shown beside it; null for every other key. */
+  demoWebhookSecret: string | null;
 }
 
 /** A key just made: the only moment its secret (and its webhook secret) can be read. */
@@ -54,6 +76,7 @@ function summary(key: ApiKey): ApiKeySummary {
     lastUsedAt: key.lastUsedAt,
     revokedAt: key.revokedAt,
     demoSecret: key.demoSecret,
+    demoWebhookSecret: key.demoSecret ? key.webhookSecret : null,
   };
 }
 
@@ -65,9 +88,9 @@ export async function createApiKey(
   db: Db,
   input: { kind: ApiKeyKind; name: string; by: string | null; userId?: string | null; demo?: boolean; now?: Date },
 ): Promise<CreatedApiKey> {
-  const name = input.name.trim();
-  if (name === "") throw new AppError("invalid_input", "Give the key a name: people see it as who is asking.");
-  if (name.length > API_KEY_NAME_MAX) throw new AppError("invalid_input", `A key's name is at most ${API_KEY_NAME_MAX} characters.`);
+  const parsed = apiKeyNameSchema(input.kind).safeParse(input.name);
+  if (!parsed.success) throw new AppError("invalid_input", parsed.error.issues[0]?.message);
+  const name = parsed.data;
   if (input.kind === "personal" && !input.userId) throw new AppError("invalid_input", "A personal token belongs to a person.");
   const secret = `${SECRET_PREFIXES[input.kind]}${randomBytes(24).toString("base64url")}`;
   const webhookSecret = input.kind === "agent" ? newWebhookSecret() : null;

@@ -2,6 +2,7 @@ import { findUserByEmail } from "@/db/queries/users";
 import { getAppRuntime } from "@/lib/app-runtime";
 import { isDemoMode } from "@/lib/config";
 import { getDatabase } from "@/lib/database";
+import { DEMO_API_KEY_NAME, ensureDemoApiKey, formatDemoApiKey } from "@/lib/demo-api-key";
 import { DEMO_USERS, formatDemoCredentials, seedDemoUsersOnFirstStart } from "@/lib/demo-people";
 import { describeMissingDependencyPatches, missingDependencyPatches } from "@/scripts/dependency-patches.mjs";
 
@@ -10,7 +11,7 @@ import { describeMissingDependencyPatches, missingDependencyPatches } from "@/sc
  * applied (in the process's folder, the project's: `npm start` and `next start` run there), open the
  * database, apply the platform's and the registered apps' migrations, resolve the model and start the
  * worker; in demo mode, on first start, create the demo people and let each registered app start its
- * demo runs, and print how to sign in.
+ * demo runs, make the demo API key when there is no live one, and print how to sign in and the key.
  */
 export async function prepareServer(log: (line: string) => void = console.log): Promise<void> {
   const unpatched = describeMissingDependencyPatches(missingDependencyPatches(process.cwd()));
@@ -40,7 +41,12 @@ export async function prepareServer(log: (line: string) => void = console.log): 
       if (line) log(`Parley (${app.name}): ${line}`);
     }
   }
+  const admin = DEMO_USERS.find((person) => person.roles.includes("admin"));
+  const by = admin ? ((await findUserByEmail(database.db, admin.email))?.id ?? null) : null;
+  const demoKey = await ensureDemoApiKey(database.db, by);
+  if (demoKey.created) log(`Parley: created the demo API key “${DEMO_API_KEY_NAME}” (Admin → API keys).`);
   log(formatDemoCredentials());
+  log(formatDemoApiKey(demoKey.secret));
 }
 
 /** {@link prepareServer}, or — when the configuration is wrong — the reason on the console and exit code 1. */

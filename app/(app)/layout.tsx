@@ -34,9 +34,9 @@ export default async function SignedInLayout({ children }: { children: ReactNode
         </span>
         <div className="account">
           <AwaySwitch away={user.away} action={setMyAwayAction} />
-          <span className="user-name" data-testid="user-name">
+          <Link href="/profile" className="user-name" data-testid="user-name" title="Your profile and tokens for the terminal">
             {user.name}
-          </span>
+          </Link>
           <form action={signOutAction}>
             <button type="submit" className="link-button">
               Sign out

@@ -27,6 +27,9 @@ function pageTable(fixture: Fixture): Record<string, Record<Role, PageOutcome>> 
     "/runs?start=DeployApproval": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 200, admin: 403 },
     "/admin": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },
     "/admin/sla": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },
+    "/admin/api-keys": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },
+    // Everyone's own.
+    "/profile": { anonymous: "sign-in", assignee: 200, nonCandidate: 200, operator: 200, admin: 200 },
     [`/questions/${fixture.questionId}`]: { anonymous: "sign-in", assignee: 200, nonCandidate: 404, operator: 404, admin: 404 },
     // Operators and admins only.
     [`/tasks/${fixture.taskId}`]: { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 200, admin: 200 },
@@ -108,6 +111,23 @@ function actionTable(fixture: Fixture): Record<string, { args: (Record<string, s
     "app/(app)/admin/actions.ts#remindAction": {
       args: [null, { questionId: fixture.questionId }],
       outcomes: { ...refused, operator: '"code":"forbidden"', admin: '"queued":0' },
+    },
+    "app/(app)/admin/api-keys/actions.ts#createAgentKeyAction": {
+      args: [null, { name: "Caller check" }],
+      outcomes: { ...refused, operator: '"code":"forbidden"', admin: '"secret":"pk_' },
+    },
+    "app/(app)/admin/api-keys/actions.ts#revokeAgentKeyAction": {
+      args: [null, { keyId: ZERO_UUID }],
+      outcomes: { ...refused, operator: '"code":"forbidden"', admin: '"code":"not_found"' },
+    },
+    // Anyone signed in has tokens of their own.
+    "app/(app)/profile/actions.ts#createPersonalTokenAction": {
+      args: [null, { name: "Caller check" }],
+      outcomes: { anonymous: '"code":"unauthorized"', assignee: '"secret":"pt_', nonCandidate: '"secret":"pt_', operator: '"secret":"pt_', admin: '"secret":"pt_' },
+    },
+    "app/(app)/profile/actions.ts#revokePersonalTokenAction": {
+      args: [null, { keyId: ZERO_UUID }],
+      outcomes: { anonymous: '"code":"unauthorized"', assignee: '"code":"not_found"', nonCandidate: '"code":"not_found"', operator: '"code":"not_found"', admin: '"code":"not_found"' },
     },
   };
 }

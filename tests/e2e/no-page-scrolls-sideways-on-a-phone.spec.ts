@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import type { DemoUser } from "@/lib/demo-people";
 import { expect, people, test } from "./fixtures";
+import { ApiKeysPage } from "./pages/api-keys-page";
 import { LoginPage } from "./pages/login-page";
 import { RunsPage, uniqueTitle } from "./pages/runs-page";
 
@@ -34,12 +35,23 @@ test("no signed-in page scrolls sideways on a 390 px phone, for any role", async
   const admin = await onPhone(browser, people.admin);
 
   const widths: Record<string, number> = {};
-  for (const [page, paths] of [
-    [assignee, ["/inbox", "/inbox?view=answered", questionPath]],
-    [operator, ["/runs", "/runs?start=ReviewClaim", "/runs?start=DeployApproval", runPath]],
-    [admin, ["/admin", "/admin/sla"]],
+  for (const [role, page, paths] of [
+    ["assignee", assignee, ["/inbox", "/inbox?view=answered", questionPath, "/profile"]],
+    ["operator", operator, ["/runs", "/runs?start=ReviewClaim", "/runs?start=DeployApproval", runPath, "/profile"]],
+    ["admin", admin, ["/admin", "/admin/sla", "/admin/api-keys", "/profile"]],
   ] as const) {
-    for (const path of paths) widths[path] = await pageWidth(page, path);
+    for (const path of paths) widths[`${role} ${path}`] = await pageWidth(page, path);
+  }
+  // A new key's secrets, shown once, are the longest unbroken text on any page.
+  for (const [role, page, path] of [
+    ["admin", admin, "/admin/api-keys"],
+    ["assignee", assignee, "/profile"],
+  ] as const) {
+    const keys = new ApiKeysPage(page, path);
+    await keys.goto();
+    await keys.create(uniqueTitle("A key with a long name for a narrow screen"));
+    await expect(keys.newSecret).toBeVisible();
+    widths[`${role} ${path} with a new key`] = await page.evaluate(() => document.documentElement.scrollWidth);
   }
   expect(Object.entries(widths).filter(([, width]) => width > PHONE.width)).toEqual([]);
   for (const page of [operator, assignee, admin]) await page.context().close();

@@ -36,6 +36,10 @@ interface Fixture {
   taskId: string;
   slotId: string;
   samId: string;
+  /** An agent key Ada made. */
+  agentKeyId: string;
+  /** A token Sam made for himself. */
+  samTokenId: string;
 }
 
 /** Who may call an action, the fields a well-meant call sends, and which of them are ids. */
@@ -74,6 +78,11 @@ function actionTable(fixture: Fixture): Record<string, ActionRow> {
     "app/(app)/admin/actions.ts#setPersonAwayAction": { caller: "ada", intruder: "omar", fields: { userId: fixture.samId, away: "true" }, ids: ["userId"] },
     "app/(app)/admin/actions.ts#reassignSlotAction": { caller: "ada", intruder: "omar", fields: { slotId: fixture.slotId, assigneeId: fixture.samId }, ids: ["slotId", "assigneeId"] },
     "app/(app)/admin/actions.ts#remindAction": { caller: "ada", intruder: "sam", fields: { questionId: fixture.questionId }, ids: ["questionId"] },
+    "app/(app)/admin/api-keys/actions.ts#createAgentKeyAction": { caller: "ada", intruder: "omar", fields: { name: "Hostile bot" } },
+    "app/(app)/admin/api-keys/actions.ts#revokeAgentKeyAction": { caller: "ada", intruder: "sam", fields: { keyId: fixture.agentKeyId }, ids: ["keyId"] },
+    // Anyone signed in may make a token: only who is not signed in is an intruder (the cases without a session).
+    "app/(app)/profile/actions.ts#createPersonalTokenAction": { caller: "sam", fields: { name: "Hostile laptop" } },
+    "app/(app)/profile/actions.ts#revokePersonalTokenAction": { caller: "sam", intruder: "priya", fields: { keyId: fixture.samTokenId }, ids: ["keyId"] },
   };
 }
 
@@ -217,6 +226,8 @@ function routeTable(fixture: Fixture): Record<string, RouteCase[]> {
     // Reviews became Runs: the old address checks the caller before sending them on.
     "/(app)/reviews/page": [...signInPage("/reviews"), { label: "wrong role", caller: "sam", path: "/reviews", expect: "4xx" }, { label: "hostile state", caller: "omar", path: "/reviews?state=__proto__&state=%00", expect: "read" }],
     "/(app)/admin/page": [...signInPage("/admin"), { label: "wrong role", caller: "omar", path: "/admin", expect: "4xx" }],
+    "/(app)/admin/api-keys/page": [...signInPage("/admin/api-keys"), { label: "wrong role", caller: "sam", path: "/admin/api-keys", expect: "4xx" }],
+    "/(app)/profile/page": [...signInPage("/profile"), { label: "hostile query", caller: "sam", path: "/profile?keyId=__proto__&name=%00", expect: "read" }],
     "/(app)/admin/sla/page": [
       ...signInPage("/admin/sla"),
       { label: "wrong role", caller: "sam", path: "/admin/sla", expect: "4xx" },
@@ -337,7 +348,15 @@ describe("hostile input to every server action, route handler and page", () => {
       return row;
     });
     await sql`update users set away = false`;
-    fixture = { questionId: question.id, taskId, slotId: question.slot_id, samId };
+    const keyIdOf = async (caller: Caller, action: string, name: string) => {
+      const made = await callAction(clients.get(caller)!, { actionId: serverActionIds().get(action)!, args: [{ json: null }, { form: { name } }] });
+      const id = (made.result as { data?: { key?: { id?: string } } } | undefined)?.data?.key?.id;
+      if (!id) throw new Error(`making a key failed: ${made.status} ${made.body.slice(0, 3000)}`);
+      return id;
+    };
+    const agentKeyId = await keyIdOf("ada", "app/(app)/admin/api-keys/actions.ts#createAgentKeyAction", "Fixture bot");
+    const samTokenId = await keyIdOf("sam", "app/(app)/profile/actions.ts#createPersonalTokenAction", "Sam's fixture laptop");
+    fixture = { questionId: question.id, taskId, slotId: question.slot_id, samId, agentKeyId, samTokenId };
   });
 
   afterAll(async () => {
