@@ -5,6 +5,7 @@
  * web app, the runtime and the terminal.
  */
 export * from "./attempts";
+export * from "./backtracking-risk";
 export * from "./form-answer";
 export * from "./format-answer-text";
 export * from "./humanize-name";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { backtrackingRisk } from "./backtracking-risk";
 import { specFromSchema } from "./spec-from-schema";
 import { isUnsupportedSchemaError } from "./unsupported-schema-error";
 import { MISSING_ANSWER_MESSAGE } from "./validate-answer";
@@ -166,8 +167,8 @@ interface Reading {
  * Known differences from a JSON Schema validator: lengths are counted in UTF-16 code units (as a
  * browser's `maxlength` does), so a character outside the Basic Multilingual Plane counts twice;
  * `date-time` requires seconds and a `Z` or offset; `uri` is what the WHATWG URL parser accepts.
- * A `pattern` runs on JavaScript's backtracking engine, so a pathological one (`^(a+)+$`) can take
- * seconds on a short answer; nothing here guards against that yet.
+ * A `pattern` runs on JavaScript's backtracking engine, so the shapes that can take seconds on a short
+ * answer (nested unbounded repetition like `^(a+)+$`, back-references) are refused ({@link backtrackingRisk}).
  */
 export function schemaFromJsonSchema(json: unknown): SchemaFromJsonSchemaResult {
   try {
@@ -525,6 +526,8 @@ function stringSchema(node: JsonSchemaObject, path: string, wording: Wording): z
     } catch (error) {
       throw new Refused(patternPath, `"pattern" is not a valid JavaScript regular expression (${error instanceof Error ? error.message : "it does not compile"}).`);
     }
+    const risk = backtrackingRisk(pattern);
+    if (risk) throw new Refused(patternPath, `"pattern" cannot be used: ${risk}. Write it without repeating a repeated part.`);
     schema = schema.regex(expression, check(wording, pattern.length <= 60 ? `Must match the pattern ${pattern}` : "Is not in the expected form"));
   }
   return schema;
