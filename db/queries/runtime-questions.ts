@@ -179,6 +179,8 @@ export interface NewPersonQuestion {
   /** The one person asked, if one; otherwise only the candidates. */
   assigneeId: string | null;
   candidateIds: readonly string[];
+  /** Who asks, when not the flow itself (stored as the slot's asker, `slots.agent`). */
+  askedBy: string | null;
   dueAt: Date | null;
   at: Date;
   /** The tracked task table's status update, made only if the question was created. */
@@ -204,9 +206,9 @@ export async function insertPersonQuestion(db: Db, question: NewPersonQuestion):
           on conflict (step_key) where step_key is not null do nothing
           returning id, slot_id
         ), opened as (
-          insert into slots (id, workflow_instance_id, workflow, task_id, state, event, role, assignee_id, candidate_ids, opened_at, due_at)
+          insert into slots (id, workflow_instance_id, workflow, task_id, state, event, role, agent, assignee_id, candidate_ids, opened_at, due_at)
           select ${question.slotId}, ${question.workflowInstanceId}, ${question.workflow}, ${question.taskId}, ${question.state},
-            ${question.event}, null, ${question.assigneeId}::uuid, ${`{${question.candidateIds.join(",")}}`}::uuid[], ${at}::timestamptz, ${question.dueAt?.toISOString() ?? null}::timestamptz
+            ${question.event}, null, ${question.askedBy}, ${question.assigneeId}::uuid, ${`{${question.candidateIds.join(",")}}`}::uuid[], ${at}::timestamptz, ${question.dueAt?.toISOString() ?? null}::timestamptz
           where ${created}
         ), instance as (
           update workflow_instances set status = 'waiting', updated_at = ${at}::timestamptz

@@ -67,7 +67,7 @@ export async function listOpenSlots(db: Db, filters: OpenSlotFilters, now: Date,
   const at = sql`${now.toISOString()}::timestamptz`;
   const conditions: SQL[] = [sql`s.status = 'open'`];
   if (filters.workflow) conditions.push(sql`s.workflow = ${filters.workflow}`);
-  if (filters.agent) conditions.push(sql`exists (select 1 from asks a where a.slot_id = s.id and a.agent = ${filters.agent})`);
+  if (filters.agent) conditions.push(sql`(s.agent = ${filters.agent} or exists (select 1 from asks a where a.slot_id = s.id and a.agent = ${filters.agent}))`);
   if (filters.assigneeId) conditions.push(sql`s.assignee_id = ${filters.assigneeId}`);
   if (filters.breachedOnly) conditions.push(sql`${DUE_ORDER} <= ${at}`);
   if (filters.atRiskOnly) {
@@ -96,7 +96,7 @@ export async function listOpenSlots(db: Db, filters: OpenSlotFilters, now: Date,
   }>(
     db,
     sql`select s.id, s.workflow, s.state, s.event, s.role, s.task_id, s.assignee_id, u.name as assignee_name,
-               cardinality(s.candidate_ids) as candidate_count, s.opened_at, s.due_at, q.id as question_id, q.headline, q.agent
+               cardinality(s.candidate_ids) as candidate_count, s.opened_at, s.due_at, q.id as question_id, q.headline, coalesce(q.agent, s.agent) as agent
           from slots s left join users u on u.id = s.assignee_id
           ${SLOT_QUESTION}
          where ${sql.join(conditions, sql` and `)}

@@ -1,4 +1,5 @@
-import { type ApiAskRow, apiAsks } from "@/db/schema";
+import { eq } from "drizzle-orm";
+import { type ApiAskRow, apiAsks, apiKeys } from "@/db/schema";
 import { answerOfGivenSchema, defineWorkflow, person } from "@/lib/runtime";
 
 /** The field a free-text ask's one question is asked as; the API hands back its value alone. */
@@ -30,6 +31,7 @@ export const ApiAsk = defineWorkflow({
     Asking: {
       async enter(run) {
         const ask = run.item as ApiAskRow;
+        const [key] = await run.db.select({ name: apiKeys.name }).from(apiKeys).where(eq(apiKeys.id, ask.apiKeyId)).limit(1);
         // Parks here; the answer (or nothing) arrives in `on.Answered`.
         await person.ask(run, "Answered", {
           to: ask.assigneeId ?? ask.candidateIds,
@@ -38,6 +40,7 @@ export const ApiAsk = defineWorkflow({
           attempts: ask.attempts,
           responseSchema: ask.responseSchema ?? freeTextSchema(),
           questionId: ask.questionId,
+          ...(key ? { askedBy: key.name } : {}),
         });
         return undefined;
       },

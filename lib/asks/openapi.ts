@@ -8,7 +8,6 @@ import { MAX_PAGE_SIZE, MAX_WAIT_SECONDS } from "./asks";
 function component(schema: z.ZodType, io: "input" | "output" = "output"): Record<string, unknown> {
   const json = { ...(z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any", reused: "inline" }) as Record<string, unknown>) };
   delete json.$schema;
-  delete json.id;
   return json;
 }
 

@@ -392,6 +392,7 @@ export async function askPerson(
       attemptsAllowed: attempts.allowed,
       assigneeId,
       candidateIds,
+      askedBy: options.askedBy ?? null,
       dueAt,
       at,
       trackedStatus: (onlyIf) => updateTrackedStatus(workflow.tracks, run.taskId, "waiting", onlyIf),

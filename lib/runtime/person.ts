@@ -84,6 +84,11 @@ export interface AskPersonOptions {
   responseSchema?: Record<string, unknown>;
   /** The id the question record takes, for an asker that has handed out its address already; a new one by default. */
   questionId?: string;
+  /**
+   * Who asks, when it is not the flow itself (an API ask: its key's name). Recorded as the wait's
+   * asker, so the SLA page counts the wait by it as it does an agent's.
+   */
+  askedBy?: string;
 }
 
 /** What asking did: the question is open (the answer arrives in the state's handler) or already closed with nothing. */
