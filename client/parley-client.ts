@@ -12,8 +12,8 @@ export interface ParleyClientOptions {
   baseUrl: string | URL;
   /** An agent key (`pk_…`), made by an admin on Admin → API keys. */
   apiKey: string;
-  /** The `fetch` to send with; the global one by default. */
-  fetch?: (input: string, init: RequestInit) => Promise<Response>;
+  /** The `fetch` to send with (to add tracing, a proxy agent…); the global one by default. */
+  fetch?: FetchFunction;
   /** How long each long-poll asks the server to hold (1–60 s); default 30. */
   pollSeconds?: number;
   /** How passing failures (network errors, 5xx, 429, a restarting server) are ridden out. */
@@ -201,7 +201,7 @@ export function createParleyClient(options: ParleyClientOptions): ParleyClient {
   const given = options.fetch;
   const transport: Transport = {
     // Called bare, never as a method: a browser's fetch refuses another `this`.
-    fetch: (given ?? ((input, init) => globalThis.fetch(input, init))) as FetchFunction,
+    fetch: given ?? ((input, init) => globalThis.fetch(input, init)),
     apiKey: options.apiKey.trim(),
     retry: { minDelayMs: 250, maxDelayMs: 15_000, giveUpAfterMs: 10 * 60_000, ...options.retry },
     requestTimeoutMs: options.requestTimeoutMs ?? 30_000,

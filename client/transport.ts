@@ -13,8 +13,10 @@ export interface RetryOptions {
   giveUpAfterMs?: number;
 }
 
+/** The `fetch` the client sends with (the global one's shape, narrowed to what the client passes). */
 export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
 
+/** What every request is sent with: the fetch, the key, the retry policy, the timeout. */
 interface Transport {
   fetch: FetchFunction;
   apiKey: string;
@@ -102,8 +104,17 @@ function apiErrorOf(status: number, statusText: string, text: string): ParleyApi
 /** One try: the response's JSON, a {@link ParleyApiError} for a lasting refusal, a {@link PassingFailure} for one that may pass. */
 async function attempt<T>(transport: Transport, request: ApiRequest): Promise<ApiResponse<T>> {
   const timeoutMs = (request.holdSeconds ?? 0) * 1000 + transport.requestTimeoutMs;
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+  // One controller per try, tied to the caller's signal and a timer, both let go when the try ends
+  // (AbortSignal.any would keep each try's signal alive as long as the caller's, for a wait of days).
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new Error(`no response within ${Math.round(timeoutMs / 1000)} s`));
+  }, timeoutMs);
+  const onAbort = () => controller.abort(request.signal!.reason);
+  if (request.signal?.aborted) onAbort();
+  else request.signal?.addEventListener("abort", onAbort, { once: true });
   const headers: Record<string, string> = { accept: "application/json", authorization: `Bearer ${transport.apiKey}`, ...request.headers };
   if (request.body !== undefined) headers["content-type"] = "application/json";
   let status: number | undefined;
@@ -112,7 +123,7 @@ async function attempt<T>(transport: Transport, request: ApiRequest): Promise<Ap
       method: request.method,
       headers,
       ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
-      signal,
+      signal: controller.signal,
     });
     status = response.status;
     // Read whole before judging: a server killed mid-body fails here, and that passes like a refused connection.
@@ -133,8 +144,11 @@ async function attempt<T>(transport: Transport, request: ApiRequest): Promise<Ap
     if (error instanceof ParleyApiError || error instanceof PassingFailure) throw error;
     // The caller stopped: not a failure to ride out.
     if (request.signal?.aborted) throw request.signal.reason;
-    const why = timeout.aborted ? `no response within ${Math.round(timeoutMs / 1000)} s` : describeNetworkError(error);
+    const why = timedOut ? `no response within ${Math.round(timeoutMs / 1000)} s` : describeNetworkError(error);
     throw new PassingFailure(why, status, undefined, { cause: error });
+  } finally {
+    clearTimeout(timer);
+    request.signal?.removeEventListener("abort", onAbort);
   }
 }
 

@@ -18,7 +18,8 @@ describe("the client's types", () => {
 
   it("give ask's outcome the runtime's one-branch shape, typed by the schema", () => {
     expectTypeOf<AskResult<{ go: boolean }>>().toExtend<PersonAnswer<{ go: boolean }>>();
-    const parley = createParleyClient({ baseUrl: "http://localhost:3000", apiKey: "pk_x" });
+    // The global fetch (or a wrapper of it) is a fetch the client takes.
+    const parley = createParleyClient({ baseUrl: new URL("http://localhost:3000"), apiKey: "pk_x", fetch });
     const Deploy = z.object({ go: z.boolean(), hours: z.int().default(1), note: z.string().transform((text) => text.length) });
     expectTypeOf(parley.ask({ to: "a@b.test", title: "t", schema: Deploy })).resolves.toEqualTypeOf<AskResult<{ go: boolean; hours: number; note: number }>>();
     expectTypeOf(parley.ask({ to: "a@b.test", title: "t" })).resolves.toEqualTypeOf<AskResult<string>>();
