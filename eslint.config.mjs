@@ -54,6 +54,11 @@ const layerZones = [
     from: ["app", "components", "parley.config.ts"],
     message: "An example is an app like any team's: of Parley it imports lib/ and db/ only.",
   },
+  {
+    target: "client",
+    from: ["app", "lib", "db", "components", "examples", "parley.config.ts"],
+    message: "client/ is the standalone HTTP client (`parley/client`): it reaches Parley over HTTP only — fetch, zod and standard APIs, nothing of the app.",
+  },
 ];
 
 const config = [
@@ -73,6 +78,22 @@ const config = [
     rules: {
       "no-restricted-imports": ["error", { patterns: ["next", "next/*", "react", "react-dom", "@/app/*", "@/components/*"] }],
       "no-restricted-properties": ["error", { object: "process", property: "env", message: "Pass configuration in; the core reads no environment." }],
+    },
+  },
+  {
+    // The HTTP client runs in other people's processes: no framework, no database driver, no environment.
+    files: ["client/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["next", "next/*", "react", "react-dom", "react/*"], message: "client/ runs outside Next.js: fetch and standard APIs only." },
+            { group: ["drizzle-orm", "drizzle-orm/*", "postgres", "@electric-sql/*", "pg-boss"], message: "client/ reaches Parley over HTTP, never its database." },
+          ],
+        },
+      ],
+      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Pass configuration in: createParleyClient({ baseUrl, apiKey })." }],
     },
   },
   {
@@ -108,7 +129,7 @@ const config = [
   {
     // No import cycles among the source folders (type-only imports do not count: they leave no
     // runtime edge). Deep enough as it is: the whole lint stays around 20 s.
-    files: ["app/**", "components/**", "lib/**", "db/**", "examples/**"],
+    files: ["app/**", "components/**", "lib/**", "db/**", "examples/**", "client/**"],
     rules: {
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
     },

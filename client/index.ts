@@ -1,0 +1,21 @@
+/**
+ * Parley's typed HTTP client: ask a person from any TypeScript process and get the answer back typed.
+ * Standalone — it needs `fetch` and, when you pass a schema, zod; nothing of the Parley app.
+ * See client/README.md.
+ */
+export {
+  type AnswerSchema,
+  type AskOptions,
+  type CreateAskInput,
+  type CreatedAsk,
+  createParleyClient,
+  type GetAskOptions,
+  type ListAsksOptions,
+  MAX_POLL_SECONDS,
+  type ParleyClient,
+  type ParleyClientOptions,
+  type WaitOptions,
+} from "./parley-client";
+export { ParleyAnswerError, ParleyApiError, ParleyUnavailableError } from "./errors";
+export type { RetryOptions } from "./transport";
+export type { Ask, AskInput, AskPage, AskResult, AskStatus, JsonSchemaObject, NothingReason, RequestOptions, Within } from "./types";

@@ -1,0 +1,95 @@
+// The API's shapes as the client sees them. They mirror lib/asks/api-schemas.ts (the contract the
+// OpenAPI document publishes) without importing it: client/ stands alone. A type test
+// (tests/unit/client/the-clients-ask-type-matches-the-api.test-d.ts) keeps the two in step.
+
+/** Why nobody answered an ask. */
+export type NothingReason = "refused" | "away" | "non-interactive" | "expired" | "cancelled";
+
+/** Where an ask stands: waiting for the person, answered, or closed with nothing. */
+export type AskStatus = "open" | "answered" | "nothing";
+
+/** An ask as the API returns it (snake_case, as on the wire). */
+export interface Ask {
+  /** The ask's id. */
+  id: string;
+  /** `open`: waiting for the person; `answered`: see `answer`; `nothing`: nobody answered, see `reason`. */
+  status: AskStatus;
+  title: string;
+  body: string | null;
+  context: Record<string, string | number | boolean> | null;
+  /** `to` as it was given. */
+  to: string | string[] | { group: string };
+  /** The question's page, where the person answers it. */
+  url: string;
+  due_at: string | null;
+  created_at: string;
+  metadata: Record<string, unknown> | null;
+  /** Refused submissions allowed, and spent so far. */
+  attempts: { allowed: number; refused: number };
+  /** The value the response schema accepted (a string for a free-text ask); null until answered. */
+  answer: unknown;
+  answered_by: { email: string; name: string } | null;
+  /** When it was answered, or closed with nothing. */
+  answered_at: string | null;
+  /** From the ask to its answer or its closing; until now while it is open. */
+  waited_seconds: number;
+  /** Why nobody answered, when the status is `nothing`. */
+  reason: NothingReason | null;
+}
+
+/** A page of asks, newest first. */
+export interface AskPage {
+  data: Ask[];
+  /** Pass as `cursor` for the next page; null on the last. */
+  next_cursor: string | null;
+}
+
+/**
+ * What a person gave back: the typed value, or nothing with its reason — one branch for every reason
+ * nobody answered (the runtime's `PersonAnswer`), with the ask itself for who answered, when and where.
+ */
+export type AskResult<Value> = { readonly ok: true; readonly value: Value; readonly ask: Ask } | { readonly ok: false; readonly reason: NothingReason; readonly ask: Ask };
+
+/** A span of time as people write it: `{ hours: 4 }`, `{ days: 1, hours: 2 }`. */
+export interface Within {
+  days?: number;
+  hours?: number;
+  minutes?: number;
+  seconds?: number;
+}
+
+/** A JSON Schema object, as `response_schema` takes it. */
+export type JsonSchemaObject = Record<string, unknown>;
+
+/** What to ask and of whom (camelCase; the client writes it as the API's snake_case body). */
+export interface AskInput {
+  /** One person's email, or several (candidates: any one of them may answer). */
+  to: string | readonly string[];
+  /** What the person reads first. */
+  title: string;
+  /** More detail, shown with the question. */
+  body?: string;
+  /** Facts shown beside the question. */
+  context?: Record<string, string | number | boolean>;
+  /**
+   * The answer's shape as a JSON Schema object, for callers without zod. With neither this nor a
+   * zod `schema`, the person gives one free-text answer.
+   */
+  responseSchema?: JsonSchemaObject;
+  /** The deadline as a span from now (sent as `due_in_seconds`, so the same request made again is the same). */
+  within?: Within;
+  /** The deadline as a moment. Give `within` or `dueAt`, not both. */
+  dueAt?: Date | string;
+  /** Refused submissions the person may make before the ask closes with nothing (`refused`); the server's default is 3. */
+  attempts?: number;
+  /** Where Parley posts the ask's outcome as a webhook. */
+  callbackUrl?: string;
+  /** Your own data, kept with the ask and returned with it (at most 4 KB as JSON). */
+  metadata?: Record<string, unknown>;
+}
+
+/** Options of one request. */
+export interface RequestOptions {
+  /** Stops the request (and its retries); the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
+}

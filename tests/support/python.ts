@@ -1,0 +1,47 @@
+import { spawn, spawnSync } from "node:child_process";
+import path from "node:path";
+
+/** The standard-library Python example (examples/python/ask.py). */
+export const PYTHON_EXAMPLE = path.resolve(import.meta.dirname, "..", "..", "examples", "python", "ask.py");
+
+/** `python3` if it is there and 3.9 or later; otherwise why the tests that run it are skipped. */
+export function findPython(): { python: string; skip?: undefined } | { python?: undefined; skip: string } {
+  const probe = spawnSync("python3", ["-c", "import sys; print('%d.%d' % sys.version_info[:2])"], { encoding: "utf8" });
+  if (probe.error || probe.status !== 0) return { skip: "python3 is not installed here: the Python example cannot be run" };
+  const [major, minor] = probe.stdout.trim().split(".").map(Number);
+  if (major! < 3 || (major === 3 && minor! < 9)) return { skip: `python3 is ${probe.stdout.trim()}; the Python example needs 3.9 or later` };
+  return { python: "python3" };
+}
+
+/** How a run of the example ended. */
+export interface PythonRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the example with `args` against Parley at `url` with `apiKey` (asynchronously: the server may be in this process). */
+export function runPythonExample(args: readonly string[], env: { url: string; apiKey: string }, timeoutMs = 60_000): Promise<PythonRun> {
+  return new Promise((resolve, reject) => {
+    // Only what Python needs: no proxy settings for a server on loopback; unbuffered, so stderr arrives as written.
+    const childEnv: Record<string, string> = { PATH: process.env.PATH ?? "", PYTHONUNBUFFERED: "1", PARLEY_URL: env.url, PARLEY_API_KEY: env.apiKey };
+    if (process.env.HOME) childEnv.HOME = process.env.HOME;
+    const child = spawn("python3", [PYTHON_EXAMPLE, ...args], { env: childEnv as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`the Python example did not finish within ${timeoutMs} ms; stderr so far:\n${stderr}`));
+    }, timeoutMs);
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
