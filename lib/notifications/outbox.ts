@@ -156,7 +156,7 @@ export function createOutboxDrainer(options: {
   /** Deliver webhook events (rows of kind `ask-answered`, `ask-nothing`), by name. */
   targets?: readonly EventTarget[];
   now?: () => Date;
-  /** How long a claimed row is this drainer's; longer than the slowest notifier's bound. */
+  /** How long a claimed row is this drainer's; longer than the slowest notifier's or target's bound (`webhookDeliveryBoundMs`). */
   leaseMs?: number;
   maxDeliveries?: number;
   /** The wait before the second delivery; doubled for each after it, at most an hour. */
