@@ -1,10 +1,11 @@
 import { openDatabase } from "@/db/client";
+import { askCallbackTarget, privateCallbacksFromEnvironment, queueAskEventsOnAskEnded } from "@/lib/asks/ask-webhooks";
 import { getDatabase } from "@/lib/database";
 import { type LiveEvent, publishLiveEvents } from "@/lib/live-events";
 import { createScriptedModel } from "@/lib/models/scripted-model";
 import { type ResolvedModel, resolveModel } from "@/lib/models/resolve-model";
-import { createOutboxDrainer, type NoticeOptions, queueNoticesOnQuestionAsked } from "@/lib/notifications/outbox";
-import { type Notifier, notifiersFromEnvironment } from "@/lib/notifiers";
+import { createOutboxDrainer, type EventTarget, type NoticeOptions, queueNoticesOnQuestionAsked, webhookEventTarget } from "@/lib/notifications/outbox";
+import { type Notifier, notifiersFromEnvironment, webhookOptionsFromEnvironment } from "@/lib/notifiers";
 import type { Registry } from "@/lib/registry";
 import { getRegistry } from "@/lib/registry/configured";
 import { type Agent, createRuntime, type Runtime, type RuntimeChange, type RuntimeOptions, startWorker, type Worker } from "@/lib/runtime";
@@ -20,7 +21,7 @@ export interface AppRuntime {
   /** The notifiers the environment configures (none by default), and how their notices are written. */
   notifiers: readonly Notifier[];
   notices: NoticeOptions;
-  /** Stops the worker loop and the notification drainer. */
+  /** Stops the worker loop and the outbox drainer. */
   stop(): Promise<void>;
 }
 
@@ -82,21 +83,26 @@ export function getAppRuntime(): Promise<AppRuntime> {
     const modelFor = (agent: Agent) => (model.kind === "scripted" ? (registry.scriptedModelFor(agent.name) ?? model.model) : model.model);
     // Like the model, a half-configured notifier throws here, at start-up, naming the variable to set.
     const notifiers = notifiersFromEnvironment(process.env);
+    // The global receiver gets API asks' ends too; the same variables (checked just above) configure it.
+    const globalWebhook = webhookOptionsFromEnvironment(process.env);
+    const privateCallbacks = privateCallbacksFromEnvironment(process.env);
     const notices: NoticeOptions = {
       baseUrl: publicUrl(process.env),
       describeSubject: async (db, taskId) => (await registry.describeTasks(db, [taskId])).get(taskId)?.title,
     };
     const queueNotices = queueNoticesOnQuestionAsked({ ...notices, notifiers });
+    const queueAskEvents = queueAskEventsOnAskEnded({ baseUrl: notices.baseUrl, global: globalWebhook !== undefined });
     const database = await getDatabase();
     const { db } = database;
     const options: Omit<RuntimeOptions, "db"> = {
       workflows: registry.workflows,
       resolveModel: modelFor,
       // Inside the transaction that made the change: screens hear of it only once it is committed.
-      // A question's notices are queued in the same transaction and delivered by the drainer below, never by the run.
+      // A question's notices, and an API ask's end, are queued in the same transaction and delivered by the drainer below, never by the run.
       announce: async (tx, changes) => {
         await publishLiveEvents(tx, changes.flatMap(liveEventsFor));
         await queueNotices(tx, changes);
+        await queueAskEvents(tx, changes);
       },
       // How long a dead worker's job waits to be taken over (a live worker renews its lease).
       leaseMs: millisecondsSetting(process.env, "PARLEY_JOB_LEASE_MS", 100),
@@ -109,9 +115,11 @@ export function getAppRuntime(): Promise<AppRuntime> {
     const worker = startWorker(workerDatabase ? createRuntime({ db: workerDatabase.db, ...options }) : runtime, {
       onError: (error) => console.error("Parley worker:", error),
     });
-    const drainer = notifiers.length > 0 ? createOutboxDrainer({ db, notifiers }).start({ onError: (error) => console.error("Parley notifications:", error) }) : undefined;
+    // Callbacks need no configuration, so there is always a target and the drainer always runs.
+    const targets: EventTarget[] = [askCallbackTarget({ db, privateCallbacks }), ...(globalWebhook ? [webhookEventTarget(globalWebhook)] : [])];
+    const drainer = createOutboxDrainer({ db, notifiers, targets }).start({ onError: (error) => console.error("Parley notifications:", error) });
     const stop = async () => {
-      await Promise.all([worker.stop(), drainer?.stop()]);
+      await Promise.all([worker.stop(), drainer.stop()]);
       await workerDatabase?.close();
     };
     return { runtime, model, registry, worker, notifiers, notices, stop };

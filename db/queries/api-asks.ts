@@ -183,3 +183,22 @@ export async function listApiAsks(
   );
   return rows.map(toRecord);
 }
+
+/** Where an ask's callback goes and what signs it: read when it is delivered, so no secret waits in the outbox. */
+export interface AskCallbackEndpoint {
+  askId: string;
+  /** The caller's `callback_url`, or null when it gave none. */
+  callbackUrl: string | null;
+  /** The `whsec_` secret of the key that made the ask (agent keys have one). */
+  webhookSecret: string | null;
+}
+
+/** The callback endpoint of the ask put as `questionId`, or undefined when no ask was. */
+export async function findAskCallbackEndpoint(db: Db, questionId: string): Promise<AskCallbackEndpoint | undefined> {
+  const rows = await queryRows<{ id: string; callback_url: string | null; webhook_secret: string | null }>(
+    db,
+    sql`select a.id, a.callback_url, k.webhook_secret from api_asks a join api_keys k on k.id = a.api_key_id where a.question_id = ${questionId}`,
+  );
+  const row = rows[0];
+  return row ? { askId: row.id, callbackUrl: row.callback_url, webhookSecret: row.webhook_secret } : undefined;
+}

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { DeliveryReport, QuestionNotice } from "../types/question-notice";
+import type { StoredWebhookEvent } from "../types/webhook-event";
 import { type Db, queryRows } from "../client";
+import { OUTBOX_EVENT_KINDS, type OutboxEventKind } from "../schema/notifications";
 
 /** Queues `notice` once for each notifier named; a question's opening is queued at most once per notifier. Returns how many rows it wrote. */
 export async function queueNotice(db: Db, notice: QuestionNotice, notifiers: readonly string[], at: Date): Promise<number> {
@@ -16,40 +18,87 @@ export async function queueNotice(db: Db, notice: QuestionNotice, notifiers: rea
   return rows.length;
 }
 
-/** An outbox row a drainer has claimed. */
-export interface ClaimedNotice {
+/** A webhook event to queue for one target. */
+export interface NewOutboxEvent {
+  /** The question it is about (an ask's event: the ask's question). */
+  questionId: string;
+  kind: OutboxEventKind;
+  /** The target that delivers it, e.g. `webhook` (the global receiver) or `callback`. */
+  target: string;
+  event: StoredWebhookEvent;
+}
+
+/**
+ * Queues webhook events, each once per question, kind family and target: an event already queued for
+ * that question and target (by an earlier announce of the same change) is left as it is. Returns how
+ * many rows it wrote.
+ */
+export async function queueEvents(db: Db, events: readonly NewOutboxEvent[], at: Date): Promise<number> {
+  if (events.length === 0) return 0;
+  const rows = JSON.stringify(events.map((each) => ({ question_id: each.questionId, kind: each.kind, notifier: each.target, notice: each.event })));
+  const inserted = await queryRows<{ id: number }>(
+    db,
+    sql`insert into notification_outbox (question_id, kind, notifier, notice, run_at, created_at)
+        select r.question_id, r.kind, r.notifier, r.notice, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz
+          from jsonb_to_recordset(${rows}::jsonb) as r(question_id uuid, kind text, notifier text, notice jsonb)
+        on conflict (question_id, notifier) where kind in ('ask-answered', 'ask-nothing') do nothing
+        returning id`,
+  );
+  return inserted.length;
+}
+
+interface ClaimedFields {
   id: number;
+  questionId: string;
+  /** The notifier (a notice) or target (an event) that delivers it. */
   notifier: string;
-  notice: QuestionNotice;
   /** Which delivery this is (1 for the first). */
   deliveries: number;
 }
 
+/** An outbox row a drainer has claimed: a question notice for a notifier, or a webhook event for a target. */
+export type ClaimedNotice = ClaimedFields &
+  ({ kind: QuestionNotice["kind"]; notice: QuestionNotice } | { kind: OutboxEventKind; event: StoredWebhookEvent });
+
+/** What a drainer can deliver: the notifiers it has (for notices) and the targets it has (for events). */
+export interface Deliverable {
+  notifiers: readonly string[];
+  targets: readonly string[];
+}
+
+const textArray = (values: readonly string[]) => `{${values.map((value) => JSON.stringify(value)).join(",")}}`;
+
 /**
  * Claims up to `limit` rows that are due (or whose previous drainer's lease ran out), skipping rows
- * another drainer holds, and leases them until `leaseUntil`.
+ * another drainer holds, and leases them until `leaseUntil`. Only rows this drainer can deliver are
+ * claimed — a notice whose notifier, or an event whose target, it has — so an instance without, say,
+ * the global webhook leaves those rows to one that has it instead of failing them.
  */
-export async function claimDueNotices(db: Db, options: { at: Date; leaseUntil: Date; limit: number }): Promise<ClaimedNotice[]> {
+export async function claimDueNotices(db: Db, options: { at: Date; leaseUntil: Date; limit: number; deliverable: Deliverable }): Promise<ClaimedNotice[]> {
   const at = options.at.toISOString();
-  const rows = await queryRows<{ id: number | string; notifier: string; notice: QuestionNotice | string; deliveries: number | string }>(
+  const eventKinds = textArray(OUTBOX_EVENT_KINDS);
+  const rows = await queryRows<{ id: number | string; question_id: string; kind: string; notifier: string; notice: unknown; deliveries: number | string }>(
     db,
     sql`with due as (
           select id from notification_outbox
-           where (status = 'queued' and run_at <= ${at}::timestamptz)
-              or (status = 'delivering' and locked_until <= ${at}::timestamptz)
+           where ((status = 'queued' and run_at <= ${at}::timestamptz)
+              or (status = 'delivering' and locked_until <= ${at}::timestamptz))
+             and case when kind = any(${eventKinds}::text[]) then notifier = any(${textArray(options.deliverable.targets)}::text[])
+                      else notifier = any(${textArray(options.deliverable.notifiers)}::text[]) end
            order by run_at, id limit ${options.limit}
            for update skip locked
         )
         update notification_outbox o set status = 'delivering', locked_until = ${options.leaseUntil.toISOString()}::timestamptz, deliveries = o.deliveries + 1
           from due where o.id = due.id
-        returning o.id, o.notifier, o.notice, o.deliveries`,
+        returning o.id, o.question_id, o.kind, o.notifier, o.notice, o.deliveries`,
   );
-  return rows.map((row) => ({
-    id: Number(row.id),
-    notifier: row.notifier,
-    notice: typeof row.notice === "string" ? (JSON.parse(row.notice) as QuestionNotice) : row.notice,
-    deliveries: Number(row.deliveries),
-  }));
+  return rows.map((row): ClaimedNotice => {
+    const fields = { id: Number(row.id), questionId: row.question_id, notifier: row.notifier, deliveries: Number(row.deliveries) };
+    const stored: unknown = typeof row.notice === "string" ? JSON.parse(row.notice) : row.notice;
+    return (OUTBOX_EVENT_KINDS as readonly string[]).includes(row.kind)
+      ? { ...fields, kind: row.kind as OutboxEventKind, event: stored as StoredWebhookEvent }
+      : { ...fields, kind: row.kind as QuestionNotice["kind"], notice: stored as QuestionNotice };
+  });
 }
 
 /**

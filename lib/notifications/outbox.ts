@@ -1,7 +1,19 @@
 import type { Db } from "@/db/client";
-import { claimDueNotices, findNoticeSource, queueNotice, recordDelivery } from "@/db/queries/notification-outbox";
-import type { Notifier, QuestionNotice } from "@/lib/notifiers";
+import { type ClaimedNotice, claimDueNotices, findNoticeSource, queueNotice, recordDelivery } from "@/db/queries/notification-outbox";
+import type { OutboxEventKind } from "@/db/schema";
+import type { StoredWebhookEvent } from "@/db/types/webhook-event";
+import {
+  deliverWebhook,
+  isWebhookSecret,
+  type DeliveryReport,
+  type Notifier,
+  type QuestionNotice,
+  type WebhookMessage,
+  type WebhookNotifierOptions,
+} from "@/lib/notifiers";
 import type { Announce, RuntimeChange } from "@/lib/runtime";
+
+export type { StoredWebhookEvent };
 
 /** How notices are written: where links point, and what a task is about. */
 export interface NoticeOptions {
@@ -69,6 +81,53 @@ export async function queueReminder(
   return { status: "queued", deliveries: await queueNotice(db, notice, names, options.at) };
 }
 
+/** A webhook event of the outbox, as its target is handed it. */
+export interface OutboxEvent {
+  /** The question it is about; for an ask's event, the ask's question. */
+  questionId: string;
+  kind: OutboxEventKind;
+  /** The message to send: its id is the `webhook-id` of every delivery, retries included. */
+  message: WebhookMessage;
+}
+
+/**
+ * Where the outbox's webhook events go: the rows whose `notifier` is `name`. Like a notifier's
+ * `notify`, `deliver` resolves with a `DeliveryReport` and does not throw; it is given no secret — it
+ * knows or looks up its own.
+ */
+export interface EventTarget {
+  readonly name: string;
+  deliver(event: OutboxEvent): Promise<DeliveryReport>;
+}
+
+/**
+ * The target name of the global receiver (`PARLEY_WEBHOOK_URL`): the webhook notifier's name too, as
+ * the same two variables configure both — an instance has both or neither.
+ */
+export const GLOBAL_WEBHOOK_TARGET = "webhook";
+
+/** A stored event as the message `deliverWebhook` sends. */
+export function storedEventMessage(event: StoredWebhookEvent): WebhookMessage {
+  return { id: event.id, type: event.type, timestamp: new Date(event.timestamp), data: event.data };
+}
+
+/**
+ * The global receiver as an event target: every event is POSTed to one URL (`PARLEY_WEBHOOK_URL`)
+ * signed with one secret (`PARLEY_WEBHOOK_SECRET`), through `deliverWebhook`. Throws a `TypeError` at
+ * once for a URL that is not http(s) or a secret that is not `whsec_`, as the webhook notifier does.
+ */
+export function webhookEventTarget(options: WebhookNotifierOptions): EventTarget {
+  const url = new URL(options.url);
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new TypeError(`A webhook URL must be http or https, not ${url.protocol}`);
+  if (!isWebhookSecret(options.secret)) throw new TypeError("A webhook secret must be whsec_ followed by 24 to 64 bytes in base64.");
+  const { secret, ...retry } = options;
+  return {
+    name: GLOBAL_WEBHOOK_TARGET,
+    deliver: (event) => deliverWebhook({ ...retry, url, secret, message: event.message }),
+  };
+}
+
+/** Delivers the outbox. */
 /** Delivers the outbox. */
 export interface OutboxDrainer {
   /** Claims and delivers what is due, once; returns how many deliveries it made. */
@@ -83,15 +142,21 @@ const DEFAULT_RETRY_DELAY_MS = 30_000;
 const MAX_RETRY_DELAY_MS = 60 * 60_000;
 
 /**
- * A drainer over the outbox: claims due rows with `FOR UPDATE SKIP LOCKED` (so several app
- * instances share it), hands each notice to its notifier, records the `DeliveryReport`, and queues
- * a retryable failure again with exponential backoff until `maxDeliveries`.
+ * A drainer over the outbox: claims due rows with `FOR UPDATE SKIP LOCKED` and a lease (so several
+ * app instances share it, and a dead one's rows are taken over when its lease runs out), hands each
+ * notice to its notifier and each event to its target, records the `DeliveryReport`, and queues a
+ * retryable failure again with exponential backoff until `maxDeliveries`; the last report stays on
+ * the row. It claims only what it can deliver: notices for the notifiers it has, events for the
+ * targets it has.
  */
 export function createOutboxDrainer(options: {
   db: Db;
-  notifiers: readonly Notifier[];
+  /** Deliver question notices (rows of kind `question-opened`, `reminder`), by name. */
+  notifiers?: readonly Notifier[];
+  /** Deliver webhook events (rows of kind `ask-answered`, `ask-nothing`), by name. */
+  targets?: readonly EventTarget[];
   now?: () => Date;
-  /** How long a claimed row is this drainer's; longer than the slowest notifier's bound. */
+  /** How long a claimed row is this drainer's; longer than the slowest notifier's or target's bound (`webhookDeliveryBoundMs`). */
   leaseMs?: number;
   maxDeliveries?: number;
   /** The wait before the second delivery; doubled for each after it, at most an hour. */
@@ -99,15 +164,26 @@ export function createOutboxDrainer(options: {
   batchSize?: number;
 }): OutboxDrainer {
   const now = options.now ?? (() => new Date());
-  const byName = new Map(options.notifiers.map((notifier) => [notifier.name, notifier]));
+  const notifiers = new Map((options.notifiers ?? []).map((notifier) => [notifier.name, notifier]));
+  const targets = new Map((options.targets ?? []).map((target) => [target.name, target]));
+  const deliverable = { notifiers: [...notifiers.keys()], targets: [...targets.keys()] };
   const maxDeliveries = options.maxDeliveries ?? DEFAULT_MAX_DELIVERIES;
   const retryDelayMs = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
 
-  async function deliver(claimed: Awaited<ReturnType<typeof claimDueNotices>>[number]) {
-    const notifier = byName.get(claimed.notifier);
-    const report = notifier
-      ? await notifier.notify(claimed.notice)
-      : { notifier: claimed.notifier, status: "failed" as const, retryable: false, attempts: [] };
+  async function send(claimed: ClaimedNotice): Promise<DeliveryReport> {
+    // The claim took only rows this drainer has a notifier or target for; a missing one is a bug, not a receiver's refusal.
+    if ("notice" in claimed) {
+      const notifier = notifiers.get(claimed.notifier);
+      return notifier ? notifier.notify(claimed.notice) : { notifier: claimed.notifier, status: "failed", retryable: false, attempts: [] };
+    }
+    const target = targets.get(claimed.notifier);
+    if (!target) return { notifier: claimed.notifier, status: "failed", retryable: false, attempts: [] };
+    const delivered = await target.deliver({ questionId: claimed.questionId, kind: claimed.kind, message: storedEventMessage(claimed.event) });
+    return { ...delivered, notifier: target.name };
+  }
+
+  async function deliver(claimed: ClaimedNotice) {
+    const report = await send(claimed);
     const at = now();
     const retry = report.status === "failed" && report.retryable && claimed.deliveries < maxDeliveries;
     const delay = Math.min(retryDelayMs * 2 ** (claimed.deliveries - 1), MAX_RETRY_DELAY_MS);
@@ -116,12 +192,13 @@ export function createOutboxDrainer(options: {
 
   const drainer: OutboxDrainer = {
     async drainOnce() {
-      if (byName.size === 0) return 0;
+      if (notifiers.size === 0 && targets.size === 0) return 0;
       const at = now();
       const claimed = await claimDueNotices(options.db, {
         at,
         leaseUntil: new Date(at.getTime() + (options.leaseMs ?? DEFAULT_LEASE_MS)),
         limit: options.batchSize ?? 10,
+        deliverable,
       });
       await Promise.all(claimed.map(deliver));
       return claimed.length;

@@ -1,11 +1,15 @@
+import type { Db } from "@/db/client";
 import { listen } from "@/db/notifications";
+import { findApiAskById } from "@/db/queries/api-asks";
+import { listNoticesForQuestion } from "@/db/queries/notification-outbox";
 import { insertUsersIfAbsent } from "@/db/queries/users";
 import type { ApiKey, User } from "@/db/schema";
 import { authenticateApiKey, createApiKey } from "@/lib/api-keys";
 import { ApiAsk } from "@/lib/asks/api-ask-workflow";
 import { type AskService, createAskService } from "@/lib/asks/asks";
+import { queueAskEventsOnAskEnded } from "@/lib/asks/ask-webhooks";
 import { LIVE_CHANNEL, type LiveEvent, publishLiveEvents } from "@/lib/live-events";
-import { createRuntime, type Runtime } from "@/lib/runtime";
+import { type Announce, createRuntime, type RuntimeChange, type Runtime } from "@/lib/runtime";
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from "@/tests/support/databases";
 
 /** Where the fixture's question pages are. */
@@ -31,10 +35,26 @@ export interface AskFixture {
   clock: { now: Date };
   /** Moves the clock on. */
   advance(milliseconds: number): void;
+  /** The runtime's announce hook: what runs inside every transaction that commits a change. */
+  announce: Announce;
+  /**
+   * Runs inside every announcing transaction, after the hooks (ask events queued, if wired); throwing
+   * from it rolls the change back. Undefined by default.
+   */
+  beforeCommit: ((changes: readonly RuntimeChange[]) => void | Promise<void>) | undefined;
+  /** The outbox rows of an ask (by its question), oldest first. */
+  outboxOf(askId: string): ReturnType<typeof listNoticesForQuestion>;
   close(): Promise<void>;
 }
 
-export async function createAskFixture(kind: DatabaseKind): Promise<AskFixture> {
+/** What the fixture wires beyond the ask service. */
+export interface AskFixtureOptions {
+  /** Queue asks' `ask.answered` / `ask.nothing` events as the app does; for the global receiver too when `global`. */
+  askEvents?: { global: boolean };
+}
+
+/** A fresh database of `kind` with the fixture's people and keys, and the ask service over it. */
+export async function createAskFixture(kind: DatabaseKind, options: AskFixtureOptions = {}): Promise<AskFixture> {
   const database = await createTestDatabase(kind);
   const [ada, bo, cy, olive] = await insertUsersIfAbsent(database.db, [
     { email: "ada@parley.test", name: "Ada Answerer", roles: ["assignee"] },
@@ -44,13 +64,14 @@ export async function createAskFixture(kind: DatabaseKind): Promise<AskFixture> 
   ]);
   const clock = { now: new Date("2026-12-04T09:00:00.000Z") };
   const now = () => new Date(clock.now);
+  const queueAskEvents = options.askEvents ? queueAskEventsOnAskEnded({ baseUrl: BASE_URL, global: options.askEvents.global, now }) : undefined;
   // Changes are announced as the app announces them, so a waiting GET wakes through LISTEN/NOTIFY.
-  const runtime = createRuntime({
-    db: database.db,
-    workflows: [ApiAsk],
-    now,
-    announce: (tx, changes) => publishLiveEvents(tx, changes.map((change): LiveEvent => ({ kind: change.kind, taskId: change.taskId, audience: { userIds: change.userIds } }))),
-  });
+  const announce: Announce = async (tx: Db, changes) => {
+    await publishLiveEvents(tx, changes.map((change): LiveEvent => ({ kind: change.kind, taskId: change.taskId, audience: { userIds: change.userIds } })));
+    await queueAskEvents?.(tx, changes);
+    await fixture.beforeCommit?.(changes);
+  };
+  const runtime = createRuntime({ db: database.db, workflows: [ApiAsk], now, announce });
   const service = createAskService({
     db: database.db,
     runtime,
@@ -65,7 +86,7 @@ export async function createAskFixture(kind: DatabaseKind): Promise<AskFixture> 
   const other = await createApiKey(database.db, { kind: "agent", name: "Other bot", by: olive!.id });
   const key = (await authenticateApiKey(database.db, made.secret))!;
   const otherKey = (await authenticateApiKey(database.db, other.secret))!;
-  return {
+  const fixture: AskFixture = {
     database,
     runtime,
     service,
@@ -79,8 +100,15 @@ export async function createAskFixture(kind: DatabaseKind): Promise<AskFixture> 
     advance(milliseconds) {
       clock.now = new Date(clock.now.getTime() + milliseconds);
     },
+    announce,
+    beforeCommit: undefined,
+    async outboxOf(askId) {
+      const ask = await findApiAskById(database.db, askId);
+      return ask ? listNoticesForQuestion(database.db, ask.questionId) : [];
+    },
     close: () => database.close(),
   };
+  return fixture;
 }
 
 /** A schema with one question of each common kind, as an API caller would send it. */

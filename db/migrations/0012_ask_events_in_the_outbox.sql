@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "notification_outbox_ask_ended_key" ON "notification_outbox" USING btree ("question_id","notifier") WHERE "notification_outbox"."kind" in ('ask-answered', 'ask-nothing');
