@@ -120,12 +120,13 @@ export function createAskService(options: AskServiceOptions): AskService {
         throw new AppError("invalid_input", `Idempotency-Key must be 1–${MAX_IDEMPOTENCY_KEY_LENGTH} printable characters without spaces.`, { path: "Idempotency-Key" });
       }
       const at = now();
-      const request = parseAskRequest(body, at);
-      // A replay is answered before anything else is judged again: the same key gives the same ask.
+      // A replay is answered before anything else is judged again: the same key gives the same ask. Its
+      // request is judged as of the first one, so a deadline that has passed since is still the same request.
       if (idempotencyKey) {
         const existing = await findApiAskByIdempotencyKey(db, key.id, idempotencyKey);
-        if (existing) return replay(key, idempotencyKey, request);
+        if (existing) return replay(key, idempotencyKey, parseAskRequest(body, existing.createdAt));
       }
+      const request = parseAskRequest(body, at);
       checkSchema(request);
       const parties = await recipients(request);
       const id = newTimeOrderedId(at.getTime());

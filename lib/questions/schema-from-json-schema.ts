@@ -98,7 +98,7 @@ const UNSUPPORTED_KEYWORDS: Record<string, string> = {
 
 const WHOLE_OBJECT_DEFAULT = 'A "default" for a whole object is not supported; give defaults to its properties instead.';
 
-const FORMATS = ["date", "date-time", "email", "uri"];
+const FORMATS = ["date", "date-time", "email", "uri", "uuid"];
 
 /** A refusal raised while reading the schema; caught in {@link schemaFromJsonSchema}, never escapes it. */
 class Refused extends Error {
@@ -502,6 +502,9 @@ function stringSchema(node: JsonSchemaObject, path: string, wording: Wording): z
       break;
     case "date-time":
       schema = z.iso.datetime({ offset: true, error: typeError(wording, "Must be text", "Must be a date and time such as 2025-03-14T09:30:00Z"), abort: true });
+      break;
+    case "uuid":
+      schema = z.uuid({ error: typeError(wording, "Must be text", "Must be a UUID, such as 123e4567-e89b-42d3-a456-426614174000"), abort: true });
       break;
     default:
       schema = z.string({ error: typeError(wording, "Must be text") });

@@ -56,4 +56,14 @@ describe.each(DATABASE_KINDS)("an Idempotency-Key on %s", (kind) => {
     expect(theirs.created).toBe(true);
     expect(theirs.ask.id).not.toBe(mine.ask.id);
   });
+
+  it("used again after the ask's deadline has passed still gives the same ask, closed as expired", async () => {
+    fixture = await createAskFixture(kind);
+    const request = { to: "ada@parley.test", title: "Approve before noon?", due_at: "2026-12-04T09:30:00Z" };
+    const first = await fixture.service.create(fixture.key, request, { idempotencyKey: "noon" });
+    fixture.advance(60 * 60_000);
+    await fixture.runtime.sweepExpiredSlots();
+    const again = await fixture.service.create(fixture.key, request, { idempotencyKey: "noon" });
+    expect(again).toMatchObject({ created: false, ask: { id: first.ask.id, status: "nothing", reason: "expired" } });
+  });
 });
