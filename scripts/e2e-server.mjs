@@ -12,6 +12,8 @@ import { buildIfNeeded, nextBin, root, serverNodeOptions } from "./build-if-need
 const port = process.env.PARLEY_E2E_PORT ?? "3100";
 const adminUrl = process.env.PARLEY_TEST_POSTGRES_URL?.trim();
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PORT: port };
+// A per-key API rate a test can reach with a burst of requests (the default is 100 a second).
+env.PARLEY_API_RATE_LIMIT ??= "10";
 let cleanup = async () => {};
 
 buildIfNeeded();

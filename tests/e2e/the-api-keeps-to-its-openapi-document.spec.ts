@@ -1,0 +1,107 @@
+import type { APIRequestContext, APIResponse } from "@playwright/test";
+import { z } from "zod";
+import { expect, people, signedInPage, test } from "./fixtures";
+import { makeAgentKey } from "./support/agent-key";
+
+type Json = Record<string, unknown>;
+
+/** A component schema with every `$ref` into the document's components written out in place. */
+function inline(schema: unknown, components: Json): unknown {
+  if (Array.isArray(schema)) return schema.map((each) => inline(each, components));
+  if (!schema || typeof schema !== "object") return schema;
+  const ref = (schema as { $ref?: string }).$ref;
+  if (ref) return inline(components[ref.replace("#/components/schemas/", "")], components);
+  return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, inline(value, components)]));
+}
+
+test("every operation the OpenAPI document lists answers with the statuses and shapes it documents, and nothing else", async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const documentResponse = await request.get("/api/v1/openapi.json");
+  expect(documentResponse.status()).toBe(200);
+  const document = (await documentResponse.json()) as { openapi: string; paths: Record<string, Record<string, { operationId: string; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>; components: { schemas: Json } };
+  expect(document.openapi).toBe("3.1.0");
+
+  const operations = new Map<string, { path: string; method: string; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>();
+  for (const [path, methods] of Object.entries(document.paths)) for (const [method, operation] of Object.entries(methods)) operations.set(operation.operationId, { path, method, responses: operation.responses });
+
+  const seen = new Set<string>();
+  /** Checks a response against the document: its status is one the operation lists, and its body has that status's shape. */
+  async function conforms(operationId: string, response: APIResponse, expectedStatus: number) {
+    const operation = operations.get(operationId);
+    expect(operation, `${operationId} is documented`).toBeDefined();
+    expect(response.status(), `${operationId} answered ${response.status()}: ${await response.text()}`).toBe(expectedStatus);
+    const documented = operation!.responses[String(expectedStatus)];
+    expect(documented, `${operationId} documents ${expectedStatus}`).toBeDefined();
+    const schema = documented!.content?.["application/json"]?.schema;
+    if (schema) {
+      const parsed = z.fromJSONSchema(inline(schema, document.components.schemas) as Json).safeParse(await response.json());
+      expect(parsed.success, `${operationId} ${expectedStatus} matches its schema: ${parsed.success ? "" : JSON.stringify(parsed.error.issues)}`).toBe(true);
+    }
+    seen.add(`${operationId} ${expectedStatus}`);
+  }
+
+  const key = await makeAgentKey(browser, `Contract check ${Date.now()}`);
+  const auth = { authorization: `Bearer ${key.secret}` };
+  const api = (path: string) => `/api/v1${path}`;
+  const ask = (context: APIRequestContext, data: unknown, headers: Record<string, string> = {}) => context.post(api("/asks"), { headers: { ...auth, ...headers }, data: data as Json });
+  const idempotencyKey = `contract-${Date.now()}`;
+
+  // createAsk
+  const created = await ask(request, { to: people.assignee.email, title: "Contract check: is it open?" }, { "idempotency-key": idempotencyKey });
+  await conforms("createAsk", created, 201);
+  const askId = ((await created.json()) as { id: string }).id;
+  await conforms("createAsk", await ask(request, { to: people.assignee.email, title: "Contract check: is it open?" }, { "idempotency-key": idempotencyKey }), 200);
+  await conforms("createAsk", await ask(request, { to: people.assignee.email }), 400);
+  await conforms("createAsk", await ask(request, { to: people.assignee.email, title: "A different request" }, { "idempotency-key": idempotencyKey }), 409);
+  await conforms("createAsk", await request.post(api("/asks"), { headers: { ...auth, "content-type": "application/json" }, data: JSON.stringify({ to: "x@y.z", title: "x".repeat(300 * 1024) }) }), 413);
+  await conforms("createAsk", await request.post(api("/asks"), { headers: { ...auth, "content-type": "text/plain" }, data: "to=sam" }), 415);
+  await conforms("createAsk", await ask(request, { to: "nobody@parley.test", title: "Who?" }), 422);
+  await conforms("createAsk", await request.post(api("/asks"), { data: { to: people.assignee.email, title: "No key" } }), 401);
+
+  // listAsks, getAsk
+  await conforms("listAsks", await request.get(api("/asks?limit=2"), { headers: auth }), 200);
+  await conforms("listAsks", await request.get(api("/asks?status=maybe"), { headers: auth }), 400);
+  await conforms("listAsks", await request.get(api("/asks"), { headers: { authorization: "Bearer pk_revokedOrNever" } }), 401);
+  await conforms("getAsk", await request.get(api(`/asks/${askId}?wait=0`), { headers: auth }), 200);
+  await conforms("getAsk", await request.get(api(`/asks/${askId}?wait=99`), { headers: auth }), 400);
+  await conforms("getAsk", await request.get(api("/asks/00000000-0000-4000-8000-000000000000"), { headers: auth }), 404);
+  await conforms("getAsk", await request.get(api(`/asks/${askId}`)), 401);
+
+  // cancelAsk: an open ask is withdrawn; an answered one is a conflict.
+  await conforms("cancelAsk", await request.post(api(`/asks/${askId}/cancel`), { headers: auth }), 200);
+  await conforms("cancelAsk", await request.post(api("/asks/00000000-0000-4000-8000-000000000000/cancel"), { headers: auth }), 404);
+  await conforms("cancelAsk", await request.post(api(`/asks/${askId}/cancel`)), 401);
+  const toAnswer = (await (await ask(request, { to: people.assignee.email, title: `Contract check: answer me ${Date.now()}` })).json()) as { id: string; url: string };
+  const page = await signedInPage(browser, people.assignee);
+  await page.goto(new URL(toAnswer.url).pathname);
+  await page.getByRole("textbox").first().fill("Answered.");
+  await page.getByRole("button", { name: "Send answer" }).click();
+  await expect.poll(async () => ((await (await request.get(api(`/asks/${toAnswer.id}`), { headers: auth })).json()) as { status: string }).status).toBe("answered");
+  await page.context().close();
+  await conforms("cancelAsk", await request.post(api(`/asks/${toAnswer.id}/cancel`), { headers: auth }), 409);
+
+  // Over a key's rate (the test server allows 10 a second, 20 at once), with a key of its own: the rest are told to wait.
+  const busy = await makeAgentKey(browser, `Busy bot ${Date.now()}`);
+  const busyAuth = { authorization: `Bearer ${busy.secret}` };
+  async function overTheRate(send: () => Promise<APIResponse>): Promise<APIResponse> {
+    for (let round = 0; round < 5; round++) {
+      const limited = (await Promise.all(Array.from({ length: 30 }, send))).find((response) => response.status() === 429);
+      if (limited) {
+        expect(Number(limited.headers()["retry-after"])).toBeGreaterThanOrEqual(1);
+        // Let the key's budget fill up again before the next operation is tried.
+        await new Promise((resolve) => setTimeout(resolve, 3_000));
+        return limited;
+      }
+    }
+    throw new Error("150 requests at once were never limited");
+  }
+  await conforms("getAsk", await overTheRate(() => request.get(api(`/asks/${askId}`), { headers: busyAuth })), 429);
+  await conforms("listAsks", await overTheRate(() => request.get(api("/asks?limit=1"), { headers: busyAuth })), 429);
+  await conforms("cancelAsk", await overTheRate(() => request.post(api(`/asks/${askId}/cancel`), { headers: busyAuth })), 429);
+  await conforms("createAsk", await overTheRate(() => request.post(api("/asks"), { headers: busyAuth, data: { to: people.assignee.email } })), 429);
+
+  await conforms("getOpenApiDocument", documentResponse, 200);
+
+  const documented = [...operations].flatMap(([operationId, operation]) => Object.keys(operation.responses).map((status) => `${operationId} ${status}`));
+  expect(documented.filter((entry) => !seen.has(entry)), "every documented response was seen").toEqual([]);
+});
