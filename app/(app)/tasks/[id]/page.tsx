@@ -35,6 +35,7 @@ function clock(at: Date): string {
   return at.toISOString().slice(11, 19);
 }
 
+/** One line of a run's story; `workflow` names who acts for the flow itself (an API ask: the key that asked). */
 function Entry({ entry, workflow }: { entry: RunEntry; workflow: string }): ReactNode {
   switch (entry.kind) {
     case "started":
@@ -229,7 +230,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
                     {clock(entry.at)}
                   </time>
                   <div className="run-entry-body">
-                    <Entry entry={entry} workflow={workflow} />
+                    <Entry entry={entry} workflow={subject?.askedBy ?? workflow} />
                   </div>
                 </li>
               ))}
