@@ -22,6 +22,8 @@
  * 2-core machines are shared: the others' share is read from /proc/stat too).
  */
 import { randomBytes, randomUUID } from "node:crypto";
+import { mkdirSync, readdirSync } from "node:fs";
+import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import postgres from "postgres";
 import { countApiAsks, countApiExactlyOnce, type TakenAnswer } from "./support/api-checks";
@@ -73,6 +75,8 @@ const COMMIT_CALLS = setting("BENCH_API_COMMIT_CALLS", 4_000);
 const PORT = setting("BENCH_API_PORT", 3144);
 /** The production build; shared with answers-over-http by default (built once if the sources are newer). */
 const BUILD_DIR = process.env.BENCH_API_BUILD_DIR?.trim() || ".next-http";
+/** A folder to write the server's CPU profile to (`node --cpu-prof`); off unless set. Each stretch's window is logged for bench/support/http-profile.ts. */
+const CPU_PROFILE_DIR = process.env.BENCH_API_CPU_PROFILE?.trim() || undefined;
 const SERVER_NODE_OPTIONS = process.env.BENCH_API_SERVER_NODE_OPTIONS?.trim() || serverNodeOptions({ ...process.env, NODE_OPTIONS: "" });
 const TARGETS = { answersPerSecond: 400, rssMiB: 250, wakeP95Ms: 50 };
 
@@ -111,12 +115,15 @@ const tokens = await Promise.all(people.map((person) => createApiKey(db, { kind:
 log(`${PEOPLE} assignees with a personal token each, one agent key`);
 
 // ── The server, the load generator ────────────────────────────────────────────────────────────────
+if (CPU_PROFILE_DIR) mkdirSync(CPU_PROFILE_DIR, { recursive: true });
+const serverStartedAt = Date.now();
 const server = await startServer({
   buildDir: BUILD_DIR,
   port: PORT,
   databaseUrl,
   authSecret: randomBytes(33).toString("base64"),
   nodeOptions: SERVER_NODE_OPTIONS,
+  ...(CPU_PROFILE_DIR ? { cpuProfileDir: CPU_PROFILE_DIR } : {}),
   label: NAME,
   // The per-key rate limit would refuse the load itself.
   env: { PARLEY_API_RATE_LIMIT: "0" },
@@ -230,7 +237,7 @@ interface Stretch {
   database?: DatabaseActivity;
 }
 
-async function measure(items: ApiRequest[][], options: { connections: number; workers?: number; keepBodies?: boolean; ok: (result: ApiResult) => boolean; database?: boolean }): Promise<Stretch> {
+async function measure(label: string, items: ApiRequest[][], options: { connections: number; workers?: number; keepBodies?: boolean; ok: (result: ApiResult) => boolean; database?: boolean }): Promise<Stretch> {
   const stats = options.database ? await openDatabaseStats(serverUrl!, DATABASE) : undefined;
   await stats?.reset();
   const before = { server: cpuMs(server.pid), postgres: postmaster ? postgresCpuMs(postmaster) : Number.NaN, bench: process.cpuUsage(), machine: machineCpuMs() };
@@ -240,6 +247,7 @@ async function measure(items: ApiRequest[][], options: { connections: number; wo
   await stats?.close();
   const startEpoch = run.startedAt;
   const endEpoch = run.endedAt;
+  if (CPU_PROFILE_DIR) log(`${label}: --window=${figure((startEpoch - serverStartedAt) / 1000, 5)},${figure((endEpoch - serverStartedAt) / 1000, 5)}`);
   return {
     run,
     wallMs: run.endedAt - run.startedAt,
@@ -363,7 +371,7 @@ for (const connections of CONNECTIONS) {
   const notes: string[] = [];
   log(`${connections} connections: ${ASKS} asks…`);
   const planned = Array.from({ length: ASKS }, () => planAsk([nextPerson()]));
-  const asks = await measure(planned.map((ask) => [askRequest(ask)]), { connections, keepBodies: true, ok: isAsk, database: true });
+  const asks = await measure(`asks at ${connections}`, planned.map((ask) => [askRequest(ask)]), { connections, keepBodies: true, ok: isAsk, database: true });
   const made = asks.run.results
     .filter(isAsk)
     .sort((a, b) => a.item - b.item)
@@ -378,13 +386,14 @@ for (const connections of CONNECTIONS) {
   log(`${connections} connections: ${REPLAYS} replays…`);
   const replayOf = (index: number) => made[index % made.length]!;
   const replays = await measure(
+    `replays at ${connections}`,
     Array.from({ length: REPLAYS }, (_, index) => [askRequest(replayOf(index))]),
     { connections, keepBodies: true, ok: (result) => result.status === 200 && parse(result).id === replayOf(result.item).id },
   );
   if (replays.ok !== REPLAYS) notes.push(`replays${failures(replays, (result) => result.status === 200 && parse(result).id === replayOf(result.item).id)}`);
 
   log(`${connections} connections: ${FLOOR_CALLS} asks refused at once…`);
-  const askFloor = await measure(Array.from({ length: FLOOR_CALLS }, () => [refusedAsk()]), { connections, keepBodies: true, ok: isUnauthorized });
+  const askFloor = await measure(`asks refused at ${connections}`, Array.from({ length: FLOOR_CALLS }, () => [refusedAsk()]), { connections, keepBodies: true, ok: isUnauthorized });
 
   let answers: Stretch | undefined;
   let answersDrainMs: number | undefined;
@@ -393,6 +402,7 @@ for (const connections of CONNECTIONS) {
     log(`${connections} connections: ${ANSWERS} answers…`);
     const plan = answerPlan(made.slice(0, ANSWERS));
     answers = await measure(
+      `answers at ${connections}`,
       plan.map((parts) => parts.map((each) => answerRequest(each.ask.questionId, each.person, each.text))),
       { connections, keepBodies: true, ok: isAnswered, database: true },
     );
@@ -401,7 +411,7 @@ for (const connections of CONNECTIONS) {
     if (answers.ok !== plan.length) notes.push(`answers${failures(answers, isAnswered)}`);
     answersDrainMs = await drain();
     log(`${connections} connections: ${FLOOR_CALLS} answers refused at once…`);
-    answerFloor = await measure(Array.from({ length: FLOOR_CALLS }, () => [refusedAnswer()]), { connections, keepBodies: true, ok: isUnauthorized });
+    answerFloor = await measure(`answers refused at ${connections}`, Array.from({ length: FLOOR_CALLS }, () => [refusedAnswer()]), { connections, keepBodies: true, ok: isUnauthorized });
   }
 
   log(`${connections} connections: ${COMMIT_CALLS} raw INSERT+COMMITs…`);
@@ -436,6 +446,7 @@ if (answerRoute && RACES > 0) {
   // Each candidate once, then the first ones again (one person's double submit).
   const plan = made.map((ask) => Array.from({ length: RACERS }, (_, racer) => ({ ask, person: ask.to[racer % ask.to.length]!, text: answerText(ask, ask.to[racer % ask.to.length]!, racer) })));
   raceStretch = await measure(
+    "races",
     plan.map((parts) => parts.map((each) => answerRequest(each.ask.questionId, each.person, each.text))),
     { connections: maxConnections, workers: Math.max(1, Math.floor(maxConnections / RACERS)), keepBodies: true, ok: isAnswered },
   );
@@ -580,6 +591,7 @@ if (serverErrorLines.length > 0) log(`the server's stderr:\n${serverErrorLines.s
 loader.stop();
 await server.stop();
 await closeDatabase();
+if (CPU_PROFILE_DIR) log(`CPU profile: ${readdirSync(CPU_PROFILE_DIR).filter((file) => file.endsWith(".cpuprofile")).map((file) => path.join(CPU_PROFILE_DIR, file)).join(", ")} (tsx bench/support/http-profile.ts <file> --window=… as logged above)`);
 
 // ── The section ───────────────────────────────────────────────────────────────────────────────────
 const answerLevels = results.filter((level) => level.answers);
@@ -681,7 +693,7 @@ const markdown = `
 
 ${machine}
 - Command: \`${benchCommand(NAME)}\`
-- Server: \`next start\` (production build in \`${BUILD_DIR}\`) on PostgreSQL, one Node process (its worker loop runs the resumed runs), \`PARLEY_API_RATE_LIMIT=0\`, NODE_OPTIONS=\`${SERVER_NODE_OPTIONS}\`; VmRSS sampled every 100 ms: ${figure(rssAtStart)} MiB once ready, ${figure(rssAfterWarmup)} MiB after the warm-up.
+- Server: \`next start\` (production build in \`${BUILD_DIR}\`) on PostgreSQL, one Node process (its worker loop runs the resumed runs)${CPU_PROFILE_DIR ? " under `node --cpu-prof`" : ""}, \`PARLEY_API_RATE_LIMIT=0\`, NODE_OPTIONS=\`${SERVER_NODE_OPTIONS}\`; VmRSS sampled every 100 ms: ${figure(rssAtStart)} MiB once ready, ${figure(rssAfterWarmup)} MiB after the warm-up.
 - Load: one load-generator process (node:http, one kept-alive Agent per stretch whose pool is the level's connections; each connection sends its next request when its reply is read); at most ${Math.max(...results.flatMap((level) => [level.asks, level.replays, level.askFloor, ...(level.answers ? [level.answers] : [])].map((stretch) => stretch.run.connectionsOpened)))} connections opened in a stretch.
 - Data: ${PEOPLE} assignees, each with a personal token; one agent key asks them round-robin (free-text asks, so the answer's field path is \`answer\`). Per level: ${ASKS} asks, each with its own Idempotency-Key; ${REPLAYS} replays of them; ${answerRoute ? `${ANSWERS} of those asks answered, each by its assignee's token` : "no answers (the route is not there)"}; ${FLOOR_CALLS} requests to each route without a key; ${COMMIT_CALLS} raw INSERT+COMMITs. ${WARMUP} of each before the first level, not in the figures.
 - Races: ${answerRoute && RACES > 0 ? `${RACES} asks to ${Math.min(RACERS - 1, PEOPLE)} candidates each; ${RACERS} answers sent at the same moment to each (every candidate's token, and the first one's again)` : "not run (no answer route)"}.
@@ -706,7 +718,7 @@ ${table(
   answerLevels.map(floorRow),
 )}
 
-- Resumed runs (each answer's \`Answered\` event job, run by the server's worker) drained ${answerLevels.map((level) => `${seconds(level.answersDrainMs!)} after the last reply at ${level.connections} connections`).join(", ")}.
+- Resumed runs (each answer's \`Answered\` event job, run by the server's worker) drained ${answerLevels.map((level) => `${ms(level.answersDrainMs!)} after the last reply at ${level.connections} connections`).join(", ")}.
 `
     : ""
 }
