@@ -29,7 +29,7 @@ import postgres from "postgres";
 import { countApiAsks, countApiExactlyOnce, type TakenAnswer } from "./support/api-checks";
 import { type ApiRequest, type ApiResult, clock, type LoadRun, startLoader } from "./support/api-loader";
 import { type DatabaseActivity, openDatabaseStats } from "./support/http-database-stats";
-import { buildIfNeeded, cpuMs, machineCpuMs, postgresCpuMs, postmasterPid, rssMiB, sampleRss, startServer } from "./support/http-server";
+import { buildIfNeeded, cpuMs, machineCpuMs, postgresCpuMs, postmasterPid, rssMiB, sampleRss, startServer, threadCpuMs } from "./support/http-server";
 import { recreateDatabase } from "./support/http-setup";
 import { describeMachine } from "./support/machine";
 import { benchCommand, setting, table, writeSection } from "./support/results";
@@ -228,6 +228,8 @@ interface Stretch {
   ok: number;
   latency: Summary;
   serverCpuMs: number;
+  /** …of which its main thread's (where JavaScript runs: one core at most). */
+  serverMainCpuMs: number;
   postgresCpuMs: number;
   loaderCpuMs: number;
   benchCpuMs: number;
@@ -240,9 +242,9 @@ interface Stretch {
 async function measure(label: string, items: ApiRequest[][], options: { connections: number; workers?: number; keepBodies?: boolean; ok: (result: ApiResult) => boolean; database?: boolean }): Promise<Stretch> {
   const stats = options.database ? await openDatabaseStats(serverUrl!, DATABASE) : undefined;
   await stats?.reset();
-  const before = { server: cpuMs(server.pid), postgres: postmaster ? postgresCpuMs(postmaster) : Number.NaN, bench: process.cpuUsage(), machine: machineCpuMs() };
+  const before = { server: cpuMs(server.pid), main: threadCpuMs(server.pid), postgres: postmaster ? postgresCpuMs(postmaster) : Number.NaN, bench: process.cpuUsage(), machine: machineCpuMs() };
   const run = await loader.run(base, items, { connections: options.connections, ...(options.workers ? { workers: options.workers } : {}), keepBodies: options.keepBodies ?? false });
-  const after = { server: cpuMs(server.pid), postgres: postmaster ? postgresCpuMs(postmaster) : Number.NaN, bench: process.cpuUsage(before.bench), machine: machineCpuMs() };
+  const after = { server: cpuMs(server.pid), main: threadCpuMs(server.pid), postgres: postmaster ? postgresCpuMs(postmaster) : Number.NaN, bench: process.cpuUsage(before.bench), machine: machineCpuMs() };
   const database = await stats?.read();
   await stats?.close();
   const startEpoch = run.startedAt;
@@ -255,6 +257,7 @@ async function measure(label: string, items: ApiRequest[][], options: { connecti
     ok: run.results.filter(options.ok).length,
     latency: summarise(run.results.map((result) => result.end - result.start)),
     serverCpuMs: after.server - before.server,
+    serverMainCpuMs: after.main - before.main,
     postgresCpuMs: after.postgres - before.postgres,
     loaderCpuMs: run.cpuMs,
     benchCpuMs: (after.bench.user + after.bench.system) / 1000,
@@ -622,7 +625,7 @@ function row(road: string, level: Level, stretch: Stretch): (string | number)[] 
     figure(stretch.latency.median),
     figure(stretch.latency.p95),
     figure(stretch.latency.max),
-    perRequest(stretch.serverCpuMs),
+    `${perRequest(stretch.serverCpuMs)} (${perRequest(stretch.serverMainCpuMs)})`,
     perRequest(stretch.postgresCpuMs),
     perRequest(stretch.loaderCpuMs),
     `${share(stretch.serverCpuMs, stretch)} / ${share(stretch.postgresCpuMs, stretch)} / ${share(stretch.loaderCpuMs, stretch)} / ${share(Math.max(0, others), stretch)}`,
@@ -642,19 +645,22 @@ const throughputRows = results.flatMap((level) => [
 function floorRow(level: Level): (string | number)[] {
   const answers = level.answers!;
   const floor = level.answerFloor!;
-  const serverPer = per(answers.serverCpuMs, answers);
+  const mainPer = per(answers.serverMainCpuMs, answers);
+  const floorMainPer = per(floor.serverMainCpuMs, floor);
   const allPer = per(answers.serverCpuMs + answers.postgresCpuMs + answers.loaderCpuMs, answers);
   const commitsPer = answers.database ? per(answers.database.writeTransactions, answers) : Number.NaN;
+  const busy = (stretch: Stretch) => `${figure((100 * stretch.serverMainCpuMs) / stretch.wallMs, 2)}%`;
+  const others = answers.machineBusyMs - answers.serverCpuMs - answers.postgresCpuMs - answers.loaderCpuMs - answers.benchCpuMs;
   return [
     level.connections,
     `**${figure(perSecond(answers))}**`,
-    `${figure(perSecond(floor))} (${figure(per(floor.serverCpuMs, floor))} ms)`,
+    `${figure(perSecond(floor))}`,
     `${figure(perSecond(answers) / perSecond(floor), 2)}×`,
-    `${figure(1000 / serverPer)} (${figure(serverPer)} ms)`,
-    `${figure((2 * 1000) / allPer)} (${figure(allPer)} ms)`,
-    `${figure(level.commits.perSecond)} (${ms(level.commits.latency.median)} median)`,
-    `${figure(level.commits.perSecond / commitsPer)} (${figure(commitsPer)} write transactions)`,
-    `${figure((100 * answers.machineBusyMs) / answers.machineTotalMs, 2)}%`,
+    `${figure(mainPer)} ms, ${busy(answers)} busy → ${figure(1000 / mainPer)}/s`,
+    `${figure(floorMainPer)} ms, ${busy(floor)} busy → ${figure(1000 / floorMainPer)}/s`,
+    `${figure(allPer)} ms → ${figure((2 * 1000) / allPer)}/s`,
+    `${figure(level.commits.perSecond)}/s (${ms(level.commits.latency.median)} median); ${figure(commitsPer)} per answer → ${figure(level.commits.perSecond / commitsPer)}/s`,
+    `${figure((100 * answers.machineBusyMs) / answers.machineTotalMs, 2)}% (${share(Math.max(0, others), answers)})`,
   ];
 }
 
@@ -705,16 +711,26 @@ ${answerRoute ? "" : `**Answers over the API ${SKIPPED_ANSWERS}.**\n`}
 Throughput by road and connections (wall time from the first request to the last reply; latency per request, ms; CPU per successful request, ms; the machine's CPU over the stretch, all cores, split into the server / PostgreSQL / the load generator / everything else on this shared machine; the database per request: statements / commits / write transactions / WAL flushes):
 
 ${table(
-  ["road", "connections", "ok / sent", "per second", "median", "p95", "max", "server CPU", "PostgreSQL CPU", "load generator CPU", "machine CPU: server / PG / load / others", "statements / commits / writes / flushes", "peak RSS MiB"],
+  ["road", "connections", "ok / sent", "per second", "median", "p95", "max", "server CPU (its main thread)", "PostgreSQL CPU", "load generator CPU", "machine CPU: server / PG / load / others", "statements / commits / writes / flushes", "peak RSS MiB"],
   throughputRows,
 )}
 
 ${
   answerLevels.length > 0
-    ? `What stands in the way of ${TARGETS.answersPerSecond} answers a second, measured at each level (a ceiling is how many answers a second that alone would allow):
+    ? `What stands in the way of ${TARGETS.answersPerSecond} answers a second, measured at each level. A ceiling is how many a second that alone would allow: the server's JavaScript runs on its main thread, one core at most, so 1000 ms ÷ its CPU per request bounds one process (its other threads — GC, libuv — are in the server CPU above); all three processes' CPU ÷ 2 cores bounds the machine, were nothing else running on it; the raw commit rate ÷ write transactions per answer bounds the database's commits.
 
 ${table(
-  ["connections", "answers/s", "same route refused at once: req/s (server CPU each)", "answers ÷ refused", "one Node process's ceiling (server CPU per answer)", "2 cores' ceiling (server + PG + load CPU per answer)", "raw INSERT+COMMIT/s at that concurrency", "commits' ceiling (write transactions per answer)", "machine busy"],
+  [
+    "connections",
+    "answers/s",
+    "same route refused at once (no key), req/s",
+    "answers ÷ refused",
+    "server's main thread per answer, busy, → its ceiling",
+    "…per refusal, busy, → its ceiling",
+    "server + PostgreSQL + load CPU per answer → 2 cores' ceiling",
+    "raw INSERT+COMMIT at that concurrency; write transactions per answer → commits' ceiling",
+    "machine busy (others' share)",
+  ],
   answerLevels.map(floorRow),
 )}
 

@@ -139,6 +139,20 @@ export function cpuMs(pid: number, children = false): number {
 }
 
 /**
+ * CPU time of one thread of a process so far (user + system), milliseconds; the main thread's is
+ * `threadCpuMs(pid)` — in Node, the one JavaScript runs on (GC helpers and libuv's pool are others).
+ */
+export function threadCpuMs(pid: number, tid = pid): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8").split(")").at(-1)!.trim().split(/\s+/);
+    const [utime, stime] = fields.slice(11, 13).map(Number) as [number, number];
+    return ((utime + stime) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
  * The whole machine's CPU time so far (/proc/stat, every core): `busy` (user, nice, system, irq,
  * softirq, steal) and `total` (busy + idle + iowait), milliseconds — what the other tenants of a
  * shared machine took is `busy` minus what the benchmark's own processes took.
