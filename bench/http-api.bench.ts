@@ -89,7 +89,6 @@ const pass = (ok: boolean) => (ok ? "✅ yes" : "❌ no");
 const maxConnections = Math.max(...CONNECTIONS);
 
 // ── Set-up (not timed) ────────────────────────────────────────────────────────────────────────────
-const machine = await describeMachine(serverUrl);
 log(`building into ${BUILD_DIR} if needed…`);
 buildIfNeeded(BUILD_DIR);
 
@@ -585,6 +584,8 @@ if (WAITS > 0) {
 
 // ── Afterwards: count in the database ─────────────────────────────────────────────────────────────
 await drain();
+// The load average as the benchmark began (read when machine.ts was imported) and now, at its end.
+const machine = await describeMachine(serverUrl);
 const exactly = await countApiExactlyOnce(db, { questionIds: allAnswered, taken });
 const askCounts = await countApiAsks(db, agentKey.key.id);
 const rssAll = rss.stop();
