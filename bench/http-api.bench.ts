@@ -487,7 +487,19 @@ interface Wakes {
 }
 
 /** Holds a GET …?wait=60 on each of `count` new asks, then answers them one by one with `answer`; per ask, answer's return → GET's reply. */
-async function longPolls(road: string, answer: (ask: MadeAsk, text: string) => Promise<{ end: number; ok: boolean; reply: string }>, clockUncertaintyMs: number): Promise<Wakes> {
+/** An answer of the long-poll stretch: when its call began and returned (on the load generator's clock), whether it was taken. */
+interface TimedAnswer {
+  start: number;
+  end: number;
+  ok: boolean;
+  reply: string;
+}
+
+async function longPolls(
+  road: string,
+  answerAll: (answers: { ask: MadeAsk; text: string }[]) => Promise<TimedAnswer[]>,
+  clockUncertaintyMs: number,
+): Promise<Wakes> {
   const { made } = await makeAsks(Array.from({ length: WAITS }, () => planAsk([nextPerson()])), maxConnections);
   await drain();
   const from = clock();
@@ -501,16 +513,12 @@ async function longPolls(road: string, answer: (ask: MadeAsk, text: string) => P
     quiet = cpuMs(server.pid) - before <= 25 ? quiet + 1 : 0;
   }
   log(`${road}: ${WAITS} GETs held; answering them one by one…`);
-  const answered: { end: number; text: string; start: number }[] = [];
-  for (const ask of made) {
-    const text = answerText(ask, ask.to[0]!);
-    const start = clock();
-    const result = await answer(ask, text);
-    if (!result.ok) throw new Error(`${road}: an answer was not taken: ${result.reply}`);
-    answered.push({ end: result.end, text, start });
-    allAnswered.push(ask.questionId);
-    if (WAIT_GAP_MS > 0) await sleep(WAIT_GAP_MS);
-  }
+  const toSend = made.map((ask) => ({ ask, text: answerText(ask, ask.to[0]!) }));
+  const timed = await answerAll(toSend);
+  allAnswered.push(...made.map((ask) => ask.questionId));
+  const refused = timed.find((each) => !each.ok);
+  if (refused) throw new Error(`${road}: an answer was not taken: ${refused.reply}`);
+  const answered = timed.map((each, index) => ({ ...each, text: toSend[index]!.text }));
   const { results } = await polls.polled;
   const latencies: number[] = [];
   let early = 0;
@@ -549,11 +557,12 @@ if (WAITS > 0) {
     wakes.push(
       await longPolls(
         "answer route",
-        async (ask, text) => {
-          const run = await loader.run(base, [[answerRequest(ask.questionId, ask.to[0]!, text)]], { connections: 1, keepBodies: true });
-          const result = run.results[0]!;
-          if (isAnswered(result)) taken.push({ questionId: ask.questionId, userId: people[ask.to[0]!]!.id, text });
-          return { end: result.end, ok: isAnswered(result), reply: describeReply(result) };
+        async (answers) => {
+          // One after another on one kept-alive connection.
+          const run = await loader.run(base, answers.map(({ ask, text }) => [answerRequest(ask.questionId, ask.to[0]!, text)]), { connections: 1, keepBodies: true, gapMs: WAIT_GAP_MS });
+          const results = run.results.sort((a, b) => a.item - b.item);
+          recordAnswers(run, answers.map(({ ask, text }) => [{ ask, person: ask.to[0]!, text }]));
+          return results.map((result) => ({ start: result.start, end: result.end, ok: isAnswered(result), reply: describeReply(result) }));
         },
         0,
       ),
@@ -568,13 +577,19 @@ if (WAITS > 0) {
   wakes.push(
     await longPolls(
       "runtime in another process",
-      async (ask, text) => {
-        const by = people[ask.to[0]!]!.id;
-        const result = await app.runtime.submitAnswer({ questionId: ask.questionId, by, answer: { text: { answer: text } } });
-        // On the load generator's clock, where the polls' replies are timed.
-        const end = clock() + offset;
-        if (result.status === "answered") taken.push({ questionId: ask.questionId, userId: by, text });
-        return { end, ok: result.status === "answered", reply: JSON.stringify(result).slice(0, 200) };
+      async (answers) => {
+        const timed: TimedAnswer[] = [];
+        for (const { ask, text } of answers) {
+          const by = people[ask.to[0]!]!.id;
+          // On the load generator's clock, where the polls' replies are timed.
+          const start = clock() + offset;
+          const result = await app.runtime.submitAnswer({ questionId: ask.questionId, by, answer: { text: { answer: text } } });
+          const end = clock() + offset;
+          if (result.status === "answered") taken.push({ questionId: ask.questionId, userId: by, text });
+          timed.push({ start, end, ok: result.status === "answered", reply: JSON.stringify(result).slice(0, 200) });
+          if (WAIT_GAP_MS > 0) await sleep(WAIT_GAP_MS);
+        }
+        return timed;
       },
       uncertainty,
     ),

@@ -28,7 +28,7 @@ export interface ApiResult {
 
 /** What the parent asks for. */
 export type LoadMessage =
-  | { type: "run"; id: number; base: string; connections: number; workers: number; items: ApiRequest[][]; keepBodies: boolean }
+  | { type: "run"; id: number; base: string; connections: number; workers: number; items: ApiRequest[][]; keepBodies: boolean; gapMs?: number }
   | { type: "open"; id: number; base: string; requests: ApiRequest[] }
   | { type: "clock"; id: number }
   | { type: "exit" };
@@ -93,6 +93,7 @@ async function run(message: Extract<LoadMessage, { type: "run" }>): Promise<Extr
         const parts = message.items[item]!;
         const replies = await Promise.all(parts.map((request) => send(agent, base, request, message.keepBodies, sockets)));
         replies.forEach((reply, part) => results.push({ item, part, ...reply }));
+        if (message.gapMs) await new Promise((resolve) => setTimeout(resolve, message.gapMs));
       }
     }),
   );

@@ -21,7 +21,7 @@ export interface LoadRun {
 export interface Loader {
   readonly pid: number;
   /** Sends `items` over a pool of `connections` kept-alive connections, `workers` at a time (default: one per connection). */
-  run(base: string, items: ApiRequest[][], options: { connections: number; workers?: number; keepBodies?: boolean }): Promise<LoadRun>;
+  run(base: string, items: ApiRequest[][], options: { connections: number; workers?: number; keepBodies?: boolean; gapMs?: number }): Promise<LoadRun>;
   /** Opens every request at once, a connection each: `opened` once all are written, `polled` once all have replied. */
   open(base: string, requests: ApiRequest[]): { opened: Promise<number>; polled: Promise<{ results: ApiResult[]; cpuMs: number }> };
   /**
@@ -61,7 +61,7 @@ export async function startLoader(): Promise<Loader> {
     async run(base, items, options) {
       const id = nextId++;
       const reply = expect("ran", id);
-      send({ type: "run", id, base, connections: options.connections, workers: options.workers ?? options.connections, items, keepBodies: options.keepBodies ?? false });
+      send({ type: "run", id, base, connections: options.connections, workers: options.workers ?? options.connections, items, keepBodies: options.keepBodies ?? false, ...(options.gapMs ? { gapMs: options.gapMs } : {}) });
       const { results, cpuMs, connectionsOpened, startedAt, endedAt } = await reply;
       return { results, cpuMs, connectionsOpened, startedAt, endedAt };
     },
