@@ -20,6 +20,25 @@
  * before any work: the proxy, the route handler and the error reply); a raw INSERT+COMMIT at the
  * same concurrency; the CPU the server, PostgreSQL and the load generator take per request (these
  * 2-core machines are shared: the others' share is read from /proc/stat too).
+ *
+ * Run: `npm run bench -- http-api` (or `node bench/run.mjs api`), which starts the throwaway
+ * PostgreSQL, builds into `.next-http` if the sources are newer, and writes section 5 of
+ * bench/RESULTS.md (bench/results/http-api.md). Sizes, from the environment (defaults in brackets):
+ *   BENCH_API_CONNECTIONS  the levels, connections in the pool          [16,32,64]
+ *   BENCH_API_ASKS         asks created per level (timed)               [2000]
+ *   BENCH_API_REPLAYS      replays per level                            [2000]
+ *   BENCH_API_ANSWERS      answers per level, at most the asks          [= BENCH_API_ASKS]
+ *   BENCH_API_WARMUP       of each, before the first level              [200]
+ *   BENCH_API_PEOPLE       assignees, each with a personal token        [32]
+ *   BENCH_API_RACES / BENCH_API_RACERS  questions raced, answers each  [100 / 4]
+ *   BENCH_API_WAITS        long polls per answering road                [250]
+ *   BENCH_API_WAIT_SETTLE_MS / BENCH_API_WAIT_GAP_MS                    [2000 / 0]
+ *   BENCH_API_FLOOR_CALLS  refusals per level and route                 [2000]
+ *   BENCH_API_COMMIT_CALLS raw INSERT+COMMITs per level                 [4000]
+ *   BENCH_API_PORT, BENCH_API_BUILD_DIR, BENCH_API_SERVER_NODE_OPTIONS  [3144, .next-http, as npm start]
+ *   BENCH_API_CPU_PROFILE  a folder: the server runs under --cpu-prof   [off]
+ * A smoke run: BENCH_API_CONNECTIONS=16,32 BENCH_API_ASKS=150 BENCH_API_REPLAYS=150 BENCH_API_WARMUP=30
+ * BENCH_API_RACES=10 BENCH_API_WAITS=40 BENCH_API_FLOOR_CALLS=200 BENCH_API_COMMIT_CALLS=300 npm run bench -- api
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync, readdirSync } from "node:fs";
