@@ -16,6 +16,10 @@ export interface DatabaseActivity {
   /** Transactions committed (pg_stat_database.xact_commit), read-only ones included. */
   commits: number;
   rollbacks: number;
+  /** Transaction ids assigned (write transactions, subtransactions included), on the whole server. */
+  writeTransactions: number;
+  /** WAL flushes (fsyncs, the WAL writer's included; pg_stat_wal.wal_sync), on the whole server. */
+  walSyncs: number;
   /** Statements by normalised text, most time first. */
   byQuery: StatementTotals[];
 }
@@ -31,11 +35,13 @@ export async function openDatabaseStats(serverUrl: string, database: string) {
   const statementsAvailable = preload!.libraries.split(",").some((name) => name.trim() === "pg_stat_statements");
   if (statementsAvailable) await sql`create extension if not exists pg_stat_statements`;
   const counters = async () => {
-    const [row] = await sql<{ commits: string; rollbacks: string }[]>`
-      select xact_commit::text as commits, xact_rollback::text as rollbacks from pg_stat_database where datname = ${database}`;
-    return { commits: Number(row?.commits ?? 0), rollbacks: Number(row?.rollbacks ?? 0) };
+    const [row] = await sql<{ commits: string; rollbacks: string; xid: string; syncs: string }[]>`
+      select d.xact_commit::text as commits, d.xact_rollback::text as rollbacks,
+        pg_snapshot_xmax(pg_current_snapshot())::text as xid, w.wal_sync::text as syncs
+      from pg_stat_database d, pg_stat_wal w where d.datname = ${database}`;
+    return { commits: Number(row?.commits ?? 0), rollbacks: Number(row?.rollbacks ?? 0), xid: Number(row?.xid ?? 0), syncs: Number(row?.syncs ?? 0) };
   };
-  let before = { commits: 0, rollbacks: 0 };
+  let before = { commits: 0, rollbacks: 0, xid: 0, syncs: 0 };
   return {
     statementsAvailable,
     /** Starts counting from now. */
@@ -64,6 +70,8 @@ export async function openDatabaseStats(serverUrl: string, database: string) {
         transactionControl: statementsAvailable ? calls(control) : null,
         commits: after.commits - before.commits,
         rollbacks: after.rollbacks - before.rollbacks,
+        writeTransactions: after.xid - before.xid,
+        walSyncs: after.syncs - before.syncs,
         byQuery: others,
       };
     },

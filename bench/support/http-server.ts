@@ -37,6 +37,10 @@ export async function startServer(options: {
   cpuProfileDir?: string;
   /** NODE_OPTIONS for the server; by default those `npm start` gives it (its heap limit). */
   nodeOptions?: string;
+  /** The benchmark's name, for what it logs; `answers-over-http` unless given. */
+  label?: string;
+  /** More environment for the server (e.g. `PARLEY_API_RATE_LIMIT`). */
+  env?: Record<string, string>;
 }): Promise<BenchServer> {
   const base = new URL(`http://127.0.0.1:${options.port}`);
   // Another server on the port (one left behind by an interrupted run) would answer in this one's place.
@@ -53,6 +57,7 @@ export async function startServer(options: {
       PORT: String(options.port),
       NODE_ENV: "production",
       NODE_OPTIONS: options.nodeOptions ?? serverNodeOptions({ ...process.env, NODE_OPTIONS: "" }),
+      ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -66,7 +71,7 @@ export async function startServer(options: {
   const exited = new Promise<void>((resolve) =>
     child.once("exit", (code, signal) => {
       // A server that dies under load must say why, there and then: the load generators only see refused connections.
-      if (!stopping) console.error(`[answers-over-http] next start exited during the run (${code ?? signal}); its last output:\n${stderr.slice(-4000)}`);
+      if (!stopping) console.error(`[${options.label ?? "answers-over-http"}] next start exited during the run (${code ?? signal}); its last output:\n${stderr.slice(-4000)}`);
       resolve();
     }),
   );
@@ -133,6 +138,36 @@ export function cpuMs(pid: number, children = false): number {
   }
 }
 
+/**
+ * CPU time of one thread of a process so far (user + system), milliseconds; the main thread's is
+ * `threadCpuMs(pid)` — in Node, the one JavaScript runs on (GC helpers and libuv's pool are others).
+ */
+export function threadCpuMs(pid: number, tid = pid): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8").split(")").at(-1)!.trim().split(/\s+/);
+    const [utime, stime] = fields.slice(11, 13).map(Number) as [number, number];
+    return ((utime + stime) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * The whole machine's CPU time so far (/proc/stat, every core): `busy` (user, nice, system, irq,
+ * softirq, steal) and `total` (busy + idle + iowait), milliseconds — what the other tenants of a
+ * shared machine took is `busy` minus what the benchmark's own processes took.
+ */
+export function machineCpuMs(): { busy: number; total: number } {
+  try {
+    const line = readFileSync("/proc/stat", "utf8").split("\n").find((each) => each.startsWith("cpu "))!;
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = line.trim().split(/\s+/).slice(1, 9).map(Number) as number[];
+    const busy = user! + nice! + system! + irq! + softirq! + (steal ?? 0);
+    return { busy: (busy * 1000) / TICKS_PER_SECOND, total: ((busy + idle! + iowait!) * 1000) / TICKS_PER_SECOND };
+  } catch {
+    return { busy: Number.NaN, total: Number.NaN };
+  }
+}
+
 /** CPU time of a PostgreSQL server so far: the postmaster, its live backends and the ones that exited. */
 export function postgresCpuMs(postmasterPid: number): number {
   let total = cpuMs(postmasterPid, true);
@@ -155,12 +190,14 @@ export function postmasterPid(dataDir: string): number | undefined {
 }
 
 /** Samples a process's RSS every `intervalMs` until stopped; each sample is [epoch ms, MiB]. */
-export function sampleRss(pid: number, intervalMs = 100): { stop(): [number, number][] } {
+export function sampleRss(pid: number, intervalMs = 100): { stop(): [number, number][]; peek(): [number, number][] } {
   const samples: [number, number][] = [];
   const take = () => samples.push([Date.now(), rssMiB(pid)]);
   take();
   const timer = setInterval(take, intervalMs);
   return {
+    /** The samples so far, while it goes on sampling. */
+    peek: () => [...samples],
     stop() {
       clearInterval(timer);
       take();
