@@ -146,17 +146,37 @@ export async function listQuestionsForTask(db: Db, taskId: string): Promise<Ques
   return rows.map(toQuestion);
 }
 
+/** One page of a list of questions: at most `limit`, after the question `after` in the list's order. */
+export interface QuestionPageRequest {
+  limit: number;
+  /**
+   * The last question of the previous page. Its place in the order is read from the question itself,
+   * so the page after it is right even once it has been answered; an id that names no question gives
+   * an empty page.
+   */
+  after?: string | null;
+}
+
 /**
- * The questions a person may answer now: open, with an open slot that names them. One query over
- * the slots' assignee and candidate indexes.
+ * The questions a person may answer now: open, with an open slot that names them, soonest due first
+ * (no deadline last), then oldest asked — all of them, or one page. One query over the slots'
+ * assignee and candidate indexes.
  */
-export async function listAnswerableQuestions(db: Db, userId: string): Promise<QuestionRow[]> {
+export async function listAnswerableQuestions(db: Db, userId: string, page?: QuestionPageRequest): Promise<QuestionRow[]> {
+  const after = page?.after ?? null;
   const rows = await queryRows<RawQuestion>(
     db,
     sql`${QUESTION_SELECT}
         where s.status = 'open' and a.status = 'open' and a.reason is null
           and (s.assignee_id = ${userId} or s.candidate_ids @> ${`{${userId}}`}::uuid[])
-        order by s.due_at nulls last, a.asked_at`,
+          ${
+            after === null
+              ? sql``
+              : sql`and (coalesce(s.due_at, 'infinity'), a.asked_at, a.id) > (
+                  select coalesce(cs.due_at, 'infinity'), c.asked_at, c.id from asks c left join slots cs on cs.id = c.slot_id where c.id = ${after}::uuid)`
+          }
+        order by coalesce(s.due_at, 'infinity'), a.asked_at, a.id
+        ${page ? sql`limit ${page.limit}` : sql``}`,
   );
   return rows.map(toQuestion);
 }

@@ -9,6 +9,7 @@ import {
   insertPersonQuestion,
   listAnswerableQuestions,
   partiesOf,
+  type QuestionPageRequest,
   type QuestionRow,
 } from "@/db/queries/runtime-questions";
 import { findUsersByIds } from "@/db/queries/users";
@@ -69,6 +70,12 @@ export type SubmitAnswerResult =
       raw: Record<string, unknown>;
     } & Omit<Refused, "ok">)
   | ({ status: "closed"; questionId: string; reason: "refused"; raw: Record<string, unknown> } & Omit<Refused, "ok">)
+  /**
+   * Typed text named a field the question does not have (a misspelt path from an answers file or the
+   * API): nothing was judged and no attempt counted, so a typo never costs the person an attempt,
+   * nor is an optional field's answer silently dropped.
+   */
+  | { status: "invalid_input"; questionId: string; message: string; path: string }
   | QuestionUnavailable;
 
 /** The outcome of {@link QuestionDesk.closeWithNothing}. */
@@ -89,8 +96,8 @@ export interface QuestionDesk {
    * it is never recorded as the person's decision. `by` (when given) must be someone the question is for.
    */
   closeWithNothing(input: { questionId: string; reason: "away" | "non-interactive" | "cancelled"; by?: string }): Promise<CloseQuestionResult>;
-  /** The questions a person may answer now, soonest due first (one indexed query). */
-  questionsFor(userId: string): Promise<QuestionRow[]>;
+  /** The questions a person may answer now, soonest due first (one indexed query): all, or one page. */
+  questionsFor(userId: string, page?: QuestionPageRequest): Promise<QuestionRow[]>;
   /** A question with its slot, if it is for this person (or they answered it); otherwise null. */
   questionFor(questionId: string, userId: string): Promise<QuestionRow | null>;
 }
@@ -239,6 +246,15 @@ export function createQuestionDesk(deps: DeskDependencies): QuestionDesk {
       const schema = schemaOf(question);
       // A questionnaire is judged by the flow's schema as its code says now; an agent's ask by its stored words.
       const spec = isAgentAsk(question) ? question.spec : specFromSchema(schema);
+      if ("text" in answer) {
+        const unknown = Object.keys(answer.text).find((path) => !spec.fields.some((field) => field.path === path));
+        if (unknown !== undefined) {
+          const known = spec.fields.map((field) => field.path).join(", ");
+          // The caller's own text, echoed: cut short, so a huge key is not sent back whole.
+          const named = unknown.length > 100 ? `${unknown.slice(0, 100)}…` : unknown;
+          return { status: "invalid_input", questionId, message: `This question has no field “${named}”: its fields are ${known}.`, path: named };
+        }
+      }
       const verdict = "form" in answer ? await validateFormAnswer(schema, answer.form, spec) : await validateTextAnswers(schema, answer.text, spec);
       if (verdict.ok) {
         const payload = payloadOf(question, { value: verdict.value });
@@ -312,7 +328,7 @@ export function createQuestionDesk(deps: DeskDependencies): QuestionDesk {
       return done ? { status: "closed", questionId, reason } : explain(questionId);
     },
 
-    questionsFor: (userId) => listAnswerableQuestions(db, userId),
+    questionsFor: (userId, page) => listAnswerableQuestions(db, userId, page),
 
     async questionFor(questionId, userId) {
       const question = isUuid(questionId) ? await findQuestion(db, questionId) : undefined;

@@ -84,6 +84,8 @@ export async function submitAnswerAction(_previous: AnswerState | null, submitte
       case "forbidden":
       case "not_found":
       case "definition_error":
+      // Only typed text can name a field the question lacks; a posted form cannot, but is answered alike.
+      case "invalid_input":
         return { outcome: "unavailable", code: result.status, message: result.message };
     }
   } catch (error) {
