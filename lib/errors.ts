@@ -5,10 +5,14 @@ export const ERROR_CODES = {
   not_found: { status: 404, message: "We couldn't find that." },
   invalid_input: { status: 400, message: "Some of what you entered needs another look." },
   conflict: { status: 409, message: "Someone got there first." },
+  already_answered: { status: 409, message: "Someone already answered this question." },
+  question_closed: { status: 409, message: "This question closed without an answer." },
+  attempts_exhausted: { status: 409, message: "That was the last attempt: the question closed without an answer." },
   idempotency_conflict: { status: 409, message: "This Idempotency-Key was used for a different request." },
   payload_too_large: { status: 413, message: "The request is too large." },
   unsupported_media_type: { status: 415, message: "Send the request as JSON (Content-Type: application/json)." },
   unprocessable: { status: 422, message: "The request is well-formed, but Parley cannot do what it asks." },
+  answer_refused: { status: 422, message: "The answer was refused: see what was said about each field." },
   unknown_person: { status: 422, message: "There is nobody by that email who can answer." },
   unsupported_schema: { status: 422, message: "This schema cannot be asked as questions." },
   rate_limited: { status: 429, message: "Too many requests: slow down and try again shortly." },
@@ -33,6 +37,11 @@ export class AppError extends Error {
   readonly status: number;
   /** Where in the caller's input the problem is (`to[1]`, `response_schema.properties.x`), when it is in one place. */
   readonly path: string | undefined;
+  /**
+   * More the caller can act on, sent beside `code` and `message` in the API's error body (snake_case
+   * keys): a refused answer's messages by field, who answered first and when.
+   */
+  readonly details: Readonly<Record<string, unknown>> | undefined;
   readonly [APP_ERROR] = true;
 
   /**
@@ -44,15 +53,17 @@ export class AppError extends Error {
     return typeof value === "object" && value !== null && (value as { [APP_ERROR]?: unknown })[APP_ERROR] === true;
   }
 
-  constructor(code: ErrorCode, message?: string, options?: { cause?: unknown; path?: string }) {
+  constructor(code: ErrorCode, message?: string, options?: { cause?: unknown; path?: string; details?: Record<string, unknown> }) {
     super(message ?? ERROR_CODES[code].message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "AppError";
     this.code = code;
     this.status = ERROR_CODES[code].status;
     this.path = options?.path;
+    this.details = options?.details;
   }
 }
 
+/** Whether a thrown value is an {@link AppError} (from any bundled copy of this module). */
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }

@@ -6,9 +6,9 @@ import { AppError, isAppError } from "@/lib/errors";
 /** The largest request body the API reads. */
 export const API_BODY_LIMIT_BYTES = 256 * 1024;
 
-/** What the API answers every refusal with: one shape, a stable code, where the problem is. */
+/** What the API answers every refusal with: one shape, a stable code, where the problem is, and what more the caller can act on. */
 export interface ApiErrorBody {
-  error: { code: string; message: string; path?: string };
+  error: { code: string; message: string; path?: string; [detail: string]: unknown };
 }
 
 const NO_STORE = { "cache-control": "no-store" };
@@ -20,7 +20,10 @@ export function apiJson(body: unknown, status = 200, headers: Record<string, str
 
 /** The API's error response for an {@link AppError}. */
 export function apiError(error: AppError, headers: Record<string, string> = {}): Response {
-  const body: ApiErrorBody = { error: { code: error.code, message: error.message, ...(error.path !== undefined ? { path: error.path } : {}) } };
+  const body: ApiErrorBody = {
+    // The details (a refused answer's fields, who answered first) are made by Parley's own code, never copied from the caller's input.
+    error: { code: error.code, message: error.message, ...(error.path !== undefined ? { path: error.path } : {}), ...error.details },
+  };
   return apiJson(body, error.status, headers);
 }
 

@@ -1,0 +1,12 @@
+import { getQuestionsApi } from "@/lib/questions-api/configured";
+import { apiJson, apiRoute, authenticateApiRequest } from "@/lib/server/api-request";
+
+export const dynamic = "force-dynamic";
+
+/** Who this personal token belongs to: `{ id, email, name, roles }`. */
+export function GET(request: Request) {
+  return apiRoute(async () => {
+    const key = await authenticateApiRequest(request, "personal");
+    return apiJson(await (await getQuestionsApi()).me(key));
+  });
+}
