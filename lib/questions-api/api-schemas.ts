@@ -9,14 +9,12 @@ import { FIELD_KINDS } from "@/lib/questions";
  */
 
 /** Who the token belongs to: `GET /me`. */
-export const MeViewSchema = z
-  .object({
+export const MeViewSchema = z.object({
     id: z.uuid(),
     email: z.string(),
     name: z.string(),
     roles: z.array(z.enum(ROLES)),
-  })
-  .meta({ id: "Me" });
+  });
 export type MeView = z.output<typeof MeViewSchema>;
 
 const OptionValue = z.union([z.string(), z.number(), z.boolean()]);
@@ -42,20 +40,17 @@ const QuestionFieldSchema = z.object({
 });
 
 /** What a question asks, field by field (lib/questions' `QuestionSpec`). */
-export const QuestionSpecSchema = z
-  .object({
+export const QuestionSpecSchema = z.object({
     version: z.literal(1),
     title: z.string().optional(),
     description: z.string().optional(),
     fields: z.array(QuestionFieldSchema),
     groups: z.array(z.object({ path: z.string(), heading: z.string(), group: z.string().optional(), optional: z.boolean() })),
     crossFieldChecks: z.boolean().describe("The schema checks several answers together once every field passes."),
-  })
-  .meta({ id: "QuestionSpec" });
+  });
 
 /** A question in the person's inbox: `GET /questions`. */
-export const QuestionSummarySchema = z
-  .object({
+export const QuestionSummarySchema = z.object({
     id: z.uuid(),
     title: z.string().describe("The question in the asker's own words."),
     asked_by: z.object({ kind: z.enum(["agent", "workflow", "api"]), name: z.string() }).describe("An agent, a flow, or a caller of the API (by its key's name)."),
@@ -65,17 +60,14 @@ export const QuestionSummarySchema = z
     opened_at: z.iso.datetime(),
     attempts: z.object({ allowed: z.int(), refused: z.int() }).describe("Refused submissions allowed, and spent so far."),
     spec: QuestionSpecSchema,
-  })
-  .meta({ id: "Question" });
+  });
 export type QuestionSummaryView = z.output<typeof QuestionSummarySchema>;
 
 /** A page of the person's open questions. */
-export const QuestionPageSchema = z
-  .object({
+export const QuestionPageSchema = z.object({
     data: z.array(QuestionSummarySchema),
     next_cursor: z.string().nullable().describe("Pass as `cursor` for the next page; null on the last."),
-  })
-  .meta({ id: "QuestionPage" });
+  });
 export type QuestionPageView = z.output<typeof QuestionPageSchema>;
 
 /** One of the person's questions, open or closed: `GET /questions/{id}`. */
@@ -89,7 +81,7 @@ export const QuestionDetailSchema = QuestionSummarySchema.extend({
     .object({ title: z.string(), facts: z.array(z.object({ label: z.string(), value: z.string() })) })
     .nullable()
     .describe("The facts shown beside the question."),
-}).meta({ id: "QuestionDetail" });
+});
 export type QuestionDetailView = z.output<typeof QuestionDetailSchema>;
 
 /**
@@ -103,31 +95,25 @@ export const AnswerRequestBody = z
       z.string().max(500, "A field path is at most 500 characters."),
       z.string({ error: "Send each field's text as a string, as typed (leave a field out to leave it empty)." }),
     ),
-  })
-  .meta({ id: "AnswerRequest" });
+  });
 
 /** An answer taken. */
-export const AnsweredSchema = z
-  .object({
+export const AnsweredSchema = z.object({
     id: z.uuid(),
     status: z.literal("answered"),
     value: z.unknown().describe("The answer as the asker's schema typed it."),
-  })
-  .meta({ id: "Answered" });
+  });
 export type AnsweredView = z.output<typeof AnsweredSchema>;
 
 /** The body of `POST /questions/{id}/nothing`: only nobody being at the terminal closes a question from here. */
-export const NothingRequestBody = z.strictObject({ reason: z.literal("non-interactive", { error: "reason is non-interactive: nobody is at the terminal." }) }).meta({ id: "NothingRequest" });
+export const NothingRequestBody = z.strictObject({ reason: z.literal("non-interactive", { error: "reason is non-interactive: nobody is at the terminal." }) });
 
 /** A question closed with nothing. */
-export const ClosedWithNothingSchema = z
-  .object({ id: z.uuid(), status: z.literal("nothing"), reason: z.enum(NOTHING_REASONS) })
-  .meta({ id: "ClosedWithNothing" });
+export const ClosedWithNothingSchema = z.object({ id: z.uuid(), status: z.literal("nothing"), reason: z.enum(NOTHING_REASONS) });
 export type ClosedWithNothingView = z.output<typeof ClosedWithNothingSchema>;
 
 /** The error body of a refused answer (422 `answer_refused`) and of the last refused one (409 `attempts_exhausted`). */
-export const AnswerRefusedErrorSchema = z
-  .object({
+export const AnswerRefusedErrorSchema = z.object({
     error: z.object({
       code: z.enum(["answer_refused", "attempts_exhausted"]),
       message: z.string(),
@@ -138,12 +124,10 @@ export const AnswerRefusedErrorSchema = z
       attempts_left: z.int().describe("Submissions still allowed; 0 once the question closed."),
       reason: z.literal("refused").optional().describe("Why it closed (409 only)."),
     }),
-  })
-  .meta({ id: "AnswerRefusedError" });
+  });
 
 /** The error body when the question is no longer open: someone answered it (who, when), or it closed with nothing (why). */
-export const QuestionConflictErrorSchema = z
-  .object({
+export const QuestionConflictErrorSchema = z.object({
     error: z.object({
       code: z.enum(["already_answered", "question_closed", "conflict"]),
       message: z.string(),
@@ -151,5 +135,4 @@ export const QuestionConflictErrorSchema = z
       answered_at: z.iso.datetime().nullable().optional(),
       reason: z.enum(NOTHING_REASONS).nullable().optional(),
     }),
-  })
-  .meta({ id: "QuestionConflictError" });
+  });
