@@ -1,38 +1,103 @@
-// `npm run parley -- reimburse [--answers FILE.json] [--no-input]`: runs the claim review on its
-// own database (in memory, or DATABASE_URL) up to the Reimbursement questionnaire, and asks it here.
-// The workflows, their migrations and scripted models come from the registry (parley.config.ts).
+// The `parley` command.
+//   parley login [--url URL] [--token pt_…]    check and save a Parley server and a personal token
+//   parley logout                              forget them
+//   parley inbox [--json]                      my open questions on that server
+//   parley answer <id> [--answers FILE.json] [--no-input]
+//                                              answer one at the prompt, over the server's API
+//   parley reimburse [--answers FILE.json] [--no-input]
+//                                              run the claim review on a database of its own (in
+//                                              memory, or DATABASE_URL) up to the Reimbursement
+//                                              questionnaire, and ask it here
+// Only `reimburse` opens a database: the others load no database driver, no workflow, no Next.js.
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
-import { insertUsersIfAbsent } from "@/db/queries/users";
-import { openDatabase } from "@/db/client";
-import { startReview } from "@/examples/expense-review/start-review";
-import { migrateParley } from "@/lib/database";
-import { getRegistry } from "@/lib/registry/configured";
-import { createRuntime } from "@/lib/runtime";
-import { askAtTerminal, EXIT, nobodyThere, type TerminalIo } from "@/lib/runtime/terminal";
+import { EXIT, nobodyThere, type TerminalIo } from "@/lib/runtime/terminal";
 
-const USAGE = "usage: parley reimburse [--answers FILE.json] [--no-input]";
+const USAGE = `usage: parley login [--url URL] [--token pt_…]
+       parley logout
+       parley inbox [--json]
+       parley answer <question id> [--answers FILE.json] [--no-input]
+       parley reimburse [--answers FILE.json] [--no-input]
+
+login, inbox and answer talk to a running Parley: PARLEY_URL and PARLEY_TOKEN, when set, are used
+instead of what \`parley login\` saved (in PARLEY_CONFIG, else ~/.config/parley/config.json).
+Exit codes: 0 answered/done, 1 failed, 2 refused, 3 nobody at the terminal (nothing), 64 usage.`;
+
+const io: TerminalIo = { stdout: process.stdout, stderr: process.stderr };
+
+/** A file named on the command line, read from where `parley` was run (bin/parley.mjs runs this from the project root). */
+function readAnswers(file: string): Record<string, unknown> | number {
+  const where = path.resolve(process.env.PARLEY_INVOKED_FROM ?? process.cwd(), file);
+  try {
+    const answers = JSON.parse(readFileSync(where, "utf8")) as unknown;
+    if (typeof answers !== "object" || answers === null || Array.isArray(answers)) throw new Error("it is not a JSON object of answers by field");
+    return answers as Record<string, unknown>;
+  } catch (error) {
+    process.stderr.write(`Could not read ${file}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return EXIT.usage;
+  }
+}
 
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({
-    options: { answers: { type: "string" }, "no-input": { type: "boolean", default: false }, help: { type: "boolean", default: false } },
-    allowPositionals: true,
-  });
-  if (values.help || positionals[0] !== "reimburse") {
-    (values.help ? process.stdout : process.stderr).write(`${USAGE}\n`);
-    return values.help ? EXIT.ok : EXIT.usage;
+  let parsed;
+  try {
+    parsed = parseArgs({
+      options: {
+        answers: { type: "string" },
+        "no-input": { type: "boolean", default: false },
+        url: { type: "string" },
+        token: { type: "string" },
+        json: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+      allowPositionals: true,
+    });
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
+    return EXIT.usage;
   }
-  let answers: Record<string, unknown> | undefined;
-  if (values.answers) {
-    try {
-      answers = JSON.parse(readFileSync(values.answers, "utf8")) as Record<string, unknown>;
-    } catch (error) {
-      process.stderr.write(`Could not read ${values.answers}: ${error instanceof Error ? error.message : String(error)}\n`);
-      return EXIT.usage;
-    }
+  const { values, positionals } = parsed;
+  const [command, ...rest] = positionals;
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return EXIT.ok;
   }
-  const absent = nobodyThere({ noInput: values["no-input"], stdinIsTty: Boolean(process.stdin.isTTY), stdoutIsTty: Boolean(process.stdout.isTTY), ci: process.env.CI });
+  const expected: Record<string, number> = { login: 0, logout: 0, inbox: 0, answer: 1, reimburse: 0 };
+  if (command === undefined || !(command in expected) || rest.length !== expected[command]) {
+    process.stderr.write(`${USAGE}\n`);
+    return EXIT.usage;
+  }
+  const answers = values.answers === undefined ? undefined : readAnswers(values.answers);
+  if (typeof answers === "number") return answers;
+  const context = { io, env: process.env, stdinIsTty: Boolean(process.stdin.isTTY), stdoutIsTty: Boolean(process.stdout.isTTY) };
 
+  switch (command) {
+    case "login":
+      return (await import("@/lib/terminal/commands")).loginCommand(context, { ...(values.url ? { url: values.url } : {}), ...(values.token ? { token: values.token } : {}) });
+    case "logout":
+      return (await import("@/lib/terminal/commands")).logoutCommand(context);
+    case "inbox":
+      return (await import("@/lib/terminal/commands")).inboxCommand(context, { json: values.json });
+    case "answer":
+      return (await import("@/lib/terminal/commands")).answerCommand(context, rest[0]!, { ...(answers ? { answers } : {}), noInput: values["no-input"] });
+    default:
+      return reimburse(answers, values["no-input"]);
+  }
+}
+
+/** `parley reimburse`: the claim review on a database of its own, its questionnaire asked here. */
+async function reimburse(answers: Record<string, unknown> | undefined, noInput: boolean): Promise<number> {
+  const absent = nobodyThere({ noInput, stdinIsTty: Boolean(process.stdin.isTTY), stdoutIsTty: Boolean(process.stdout.isTTY), ci: process.env.CI });
+  const [{ insertUsersIfAbsent }, { openDatabase }, { startReview }, { migrateParley }, { getRegistry }, { createRuntime }, { askAtTerminal }] = await Promise.all([
+    import("@/db/queries/users"),
+    import("@/db/client"),
+    import("@/examples/expense-review/start-review"),
+    import("@/lib/database"),
+    import("@/lib/registry/configured"),
+    import("@/lib/runtime"),
+    import("@/lib/runtime/terminal"),
+  ]);
   // Never the server's data folder: one process owns it. A stand-alone run gets a database of its own.
   const url = process.env.DATABASE_URL?.trim();
   const database = await openDatabase(url ? { kind: "postgres", url, maxConnections: 2 } : { kind: "pglite" });
@@ -60,7 +125,6 @@ async function main(): Promise<number> {
       assigneeId: you!.id,
     });
     await runtime.drain();
-    const io: TerminalIo = { stdout: process.stdout, stderr: process.stderr };
     return await askAtTerminal(runtime, { taskId: task.id, userId: you!.id, io, ...(answers ? { answers } : {}), ...(absent ? { nobodyThere: absent } : {}) });
   } finally {
     await database.close();

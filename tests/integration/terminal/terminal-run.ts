@@ -12,10 +12,10 @@ function childEnvironment(extra: Record<string, string> = {}): NodeJS.ProcessEnv
   return { ...env, ...extra };
 }
 
-/** Runs `parley` with pipes (nobody at a terminal); resolves with its exit code and output. */
-export function runWithPipes(args: string[], options: { input?: string; env?: Record<string, string> } = {}) {
+/** Runs `parley` with pipes (nobody at a terminal), from `cwd` (default the project root); resolves with its exit code and output. */
+export function runWithPipes(args: string[], options: { input?: string; env?: Record<string, string>; cwd?: string } = {}) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [PARLEY, ...args], { cwd: ROOT, env: childEnvironment(options.env) });
+    const child = spawn(process.execPath, [PARLEY, ...args], { cwd: options.cwd ?? ROOT, env: childEnvironment(options.env) });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -39,10 +39,10 @@ export class PtySession {
   private output = "";
   private readonly closed: Promise<number | null>;
 
-  constructor(args: string[]) {
+  constructor(args: string[], options: { env?: Record<string, string> } = {}) {
     const command = [process.execPath, PARLEY, ...args].map((part) => `'${part.replace(/'/g, "'\\''")}'`).join(" ");
     // A pty made by `script` with no terminal above it has no size; give it one, or every prompt wraps at one column.
-    this.child = spawn("script", ["-qfec", `stty cols 200 rows 50; ${command}`, "/dev/null"], { cwd: ROOT, env: childEnvironment() });
+    this.child = spawn("script", ["-qfec", `stty cols 200 rows 50; ${command}`, "/dev/null"], { cwd: ROOT, env: childEnvironment(options.env) });
     this.child.stdout.on("data", (chunk: Buffer) => (this.output += chunk.toString()));
     this.child.stderr.on("data", (chunk: Buffer) => (this.output += chunk.toString()));
     this.closed = new Promise((resolve) => this.child.on("close", resolve));
