@@ -1,4 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { expect, people, signedInPage, test } from "./fixtures";
 import { RunsPage, uniqueTitle } from "./pages/runs-page";
 import { callFormAction, listServerActions } from "./support/form-actions";
@@ -17,6 +17,10 @@ interface Fixture {
   questionId: string;
   taskId: string;
   samId: string;
+  /** A question put to Sam over the API, for the person's API (closed with nothing by his token, last). */
+  askedQuestionId: string;
+  /** Each signed-in role's own personal token. */
+  tokens: Record<Exclude<Role, "anonymous">, string>;
 }
 
 /** Each page, for each role. */
@@ -42,6 +46,44 @@ function routeTable(fixture: Fixture): Record<string, Record<Role, number>> {
     "/api/events": { anonymous: 401, assignee: 200, nonCandidate: 200, operator: 200, admin: 200 },
     [`/api/events?task=${fixture.taskId}`]: { anonymous: 401, assignee: 200, nonCandidate: 404, operator: 200, admin: 200 },
   };
+}
+
+/**
+ * Each route of the API's person side, called with the role's own personal token (nobody signed in:
+ * none), in this order — closing with nothing comes last, for Sam it ends the question — and the
+ * HTTP status. A token acts as its person only: another's question is as unknown as no question.
+ */
+function personalRouteTable(fixture: Fixture): { method: "GET" | "POST"; path: string; body?: unknown; outcomes: Record<Role, number> }[] {
+  const everyone = { anonymous: 401, assignee: 200, nonCandidate: 200, operator: 200, admin: 200 };
+  const samsOnly = (status: number) => ({ anonymous: 401, assignee: status, nonCandidate: 404, operator: 404, admin: 404 });
+  const question = `/api/v1/questions/${fixture.askedQuestionId}`;
+  return [
+    { method: "GET", path: "/api/v1/me", outcomes: everyone },
+    { method: "GET", path: "/api/v1/questions", outcomes: everyone },
+    { method: "GET", path: question, outcomes: samsOnly(200) },
+    // Past every check, to the asker's schema (an empty answer is refused, so nothing is answered).
+    { method: "POST", path: `${question}/answer`, body: { answers: { answer: "" } }, outcomes: samsOnly(422) },
+    { method: "POST", path: `${question}/nothing`, body: { reason: "non-interactive" }, outcomes: samsOnly(200) },
+    // A personal token answers; it does not ask.
+    { method: "GET", path: "/api/v1/asks", outcomes: { anonymous: 401, assignee: 401, nonCandidate: 401, operator: 401, admin: 401 } },
+  ];
+}
+
+/** The secret a key-making action returned (`"secret":"pk_…"` / `"pt_…"`). */
+function secretIn(body: string, prefix: "pk_" | "pt_"): string {
+  const secret = new RegExp(`"secret":"(${prefix}[A-Za-z0-9_-]+)"`).exec(body)?.[1];
+  if (!secret) throw new Error(`no ${prefix} secret in ${body.slice(0, 300)}`);
+  return secret;
+}
+
+/** Calls one of the API's routes: with a bearer token, or with only what the page's cookies carry. */
+async function callApi(request: APIRequestContext, route: { method: "GET" | "POST"; path: string; body?: unknown }, token: string | undefined): Promise<number> {
+  const response = await request.fetch(route.path, {
+    method: route.method,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(route.body === undefined ? {} : { data: route.body }),
+  });
+  return response.status();
 }
 
 /**
@@ -170,7 +212,16 @@ test("every page, server action and route handler gives each role what the table
   const slotRow = admin.getByTestId("open-slot").filter({ hasText: merchant });
   const taskId = (await slotRow.getByRole("link", { name: "run" }).getAttribute("href"))!.split("/").at(-1)!;
   const samId = await admin.getByLabel("Assignee").locator("option", { hasText: people.assignee.name }).getAttribute("value");
-  const fixture: Fixture = { questionId, taskId, samId: samId! };
+  // An agent key asks Sam over the API; each role makes a token of their own for the person's API.
+  const makeKey = (page: Page, path: string, file: string, action: string) =>
+    callFormAction(page.request, { baseURL: baseURL!, path, actionId: serverActionId(file, action), args: [null, { name: uniqueTitle("Caller table") }] });
+  const agentKey = secretIn((await makeKey(admin, "/admin/api-keys", "app/(app)/admin/api-keys/actions.ts", "createAgentKeyAction")).body, "pk_");
+  const tokenOf = async (page: Page) => secretIn((await makeKey(page, "/profile", "app/(app)/profile/actions.ts", "createPersonalTokenAction")).body, "pt_");
+  const tokens = { assignee: await tokenOf(sam), nonCandidate: await tokenOf(priya), operator: await tokenOf(operator), admin: await tokenOf(admin) };
+  const asked = await admin.request.post("/api/v1/asks", { headers: { authorization: `Bearer ${agentKey}` }, data: { to: people.assignee.email, title: uniqueTitle("Caller table ask") } });
+  expect(asked.status()).toBe(201);
+  const askedQuestionId = ((await asked.json()) as { url: string }).url.split("/").at(-1)!;
+  const fixture: Fixture = { questionId, taskId, samId: samId!, askedQuestionId, tokens };
   for (const page of [priya, operator, sam, admin]) await page.context().close();
 
   const actions = actionTable(fixture);
@@ -194,6 +245,15 @@ test("every page, server action and route handler gives each role what the table
         return response.status;
       }, path);
       if (status !== outcomes[role]) failures.push(`${role} GET ${path}: expected ${outcomes[role]}, got ${status}`);
+    }
+    // The person's API: the role's own token, and a session alone (which is no token).
+    for (const route of personalRouteTable(fixture)) {
+      if (role !== "anonymous") {
+        const bare = await callApi(page.request, route, undefined);
+        if (bare !== 401) failures.push(`${role} ${route.method} ${route.path} with a session and no token: expected 401, got ${bare}`);
+      }
+      const status = await callApi(page.request, route, role === "anonymous" ? undefined : fixture.tokens[role]);
+      if (status !== route.outcomes[role]) failures.push(`${role} ${route.method} ${route.path} with their token: expected ${route.outcomes[role]}, got ${status}`);
     }
     // Sign-out last: it ends this role's session.
     const ordered = Object.entries(actions).sort(([a], [b]) => Number(a.endsWith("#signOutAction")) - Number(b.endsWith("#signOutAction")));
