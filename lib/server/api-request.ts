@@ -74,7 +74,7 @@ export async function authenticateApiRequest(request: Request, kind: ApiKeyKind)
   return key;
 }
 
-/** The JSON body of a request: 415 when it is not JSON, 413 over the limit, 400 when it does not parse. */
+/** The JSON body of a request: 415 when it is not JSON, 413 over the limit, 400 when it does not parse (or holds what cannot be stored, or nests too deep). */
 export async function readJsonBody(request: Request, limit = API_BODY_LIMIT_BYTES): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i.test(type.trim())) {
@@ -99,11 +99,54 @@ export async function readJsonBody(request: Request, limit = API_BODY_LIMIT_BYTE
   }
   const text = Buffer.concat(chunks).toString("utf8");
   if (text.includes("\u0000")) throw new AppError("invalid_input", "The body contains a NUL character.");
+  let parsed: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    parsed = JSON.parse(text) as unknown;
   } catch {
     throw new AppError("invalid_input", text.trim() === "" ? "The body is empty: send a JSON object." : "The body is not valid JSON.");
   }
+  // An escaped NUL or lone surrogate parses into a string PostgreSQL cannot store, and a body nested thousands
+  // deep parses but overflows the stack of whatever recurses over it: all are refused here, not failed on later.
+  const refusal = refusalOf(parsed);
+  if (refusal) throw new AppError("invalid_input", refusal);
+  return parsed;
+}
+
+/** How deep a body may nest: deeper than any request of the API, shallow enough for code that recurses over it (JSON.stringify, the driver). */
+export const API_BODY_NESTING_LIMIT = 64;
+
+/** Half of a UTF-16 surrogate pair without its other half: JSON may escape one (`\ud800`), PostgreSQL's json refuses it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Why a string or key cannot be stored as text or json, if it cannot. */
+function unstorable(text: string): string | undefined {
+  if (text.includes("\u0000")) return "The body contains a NUL character.";
+  if (LONE_SURROGATE.test(text)) return "The body contains text that is not valid Unicode (half of a surrogate pair).";
+  return undefined;
+}
+
+/**
+ * What in a parsed body no handler should meet: a NUL character or half a surrogate pair in a
+ * string or key, or nesting deeper than {@link API_BODY_NESTING_LIMIT}. Walked without recursion,
+ * since the body may nest deeply.
+ */
+function refusalOf(root: unknown): string | undefined {
+  const pending: { value: unknown; depth: number }[] = [{ value: root, depth: 0 }];
+  while (pending.length > 0) {
+    const { value, depth } = pending.pop()!;
+    if (typeof value === "string") {
+      const refusal = unstorable(value);
+      if (refusal) return refusal;
+    } else if (value !== null && typeof value === "object") {
+      if (depth >= API_BODY_NESTING_LIMIT) return `The body nests deeper than ${API_BODY_NESTING_LIMIT} levels.`;
+      for (const [key, child] of Object.entries(value)) {
+        const refusal = unstorable(key);
+        if (refusal) return refusal;
+        pending.push({ value: child, depth: depth + 1 });
+      }
+    }
+  }
+  return undefined;
 }
 
 /**
