@@ -180,6 +180,9 @@ export function createQuestionsApi(options: QuestionsApiOptions): QuestionsApi {
     async answer(key, id, body) {
       const userId = personOf(key);
       const { answers } = parseBody(AnswerRequestBody, body);
+      // A key like `__proto__` cannot survive into a plain object: a field it names would silently go unanswered, so it is refused by name.
+      const lost = Object.keys((body as { answers: object }).answers).find((path) => !Object.hasOwn(answers, path));
+      if (lost !== undefined) throw new AppError("invalid_input", `This question has no field “${lost}”.`, { path: `answers.${lost}` });
       if (!isUuid(id)) throw notFound();
       // The road the benchmark drives: the desk's one read of the question, its judgement, one write.
       const result = await runtime.submitAnswer({ questionId: id, by: userId, answer: { text: answers } });

@@ -33,7 +33,9 @@ describe.each(DATABASE_KINDS)("an answer over the person's API on %s", (kind) =>
       path: "answers.notfy",
       message: "This question has no field “notfy”: its fields are decision, window_hours, notify.",
     });
-    for (const body of [{ answers: { window_hours: 4 } }, { answers: { decision: null } }, { answers: "approve" }, {}, { answers: {}, extra: 1 }, null, []]) {
+    // Keys a plain object cannot hold, or that every object has, name no field either.
+    const prototypeKeys = ['{"answers":{"__proto__":"approve"}}', '{"answers":{"constructor":"approve"}}', '{"answers":{"decision":"approve","toString":"4"}}'].map((text) => JSON.parse(text) as unknown);
+    for (const body of [{ answers: { window_hours: 4 } }, { answers: { decision: null } }, { answers: "approve" }, {}, { answers: {}, extra: 1 }, null, [], ...prototypeKeys]) {
       await expect(fixture.api.answer(fixture.adaToken, questionId, body)).rejects.toMatchObject({ code: "invalid_input" });
     }
     expect(await fixture.service.get(fixture.key, askId)).toMatchObject({ status: "open", attempts: { allowed: 3, refused: 0 } });
