@@ -94,6 +94,7 @@ export const AnswerRequestBody = z
     answers: z.record(
       z.string().max(500, "A field path is at most 500 characters."),
       z.string({ error: "Send each field's text as a string, as typed (leave a field out to leave it empty)." }),
+      { error: "an object of each field's text by its path, like { \"decision\": \"1\" }." },
     ),
   });
 
@@ -106,7 +107,7 @@ export const AnsweredSchema = z.object({
 export type AnsweredView = z.output<typeof AnsweredSchema>;
 
 /** The body of `POST /questions/{id}/nothing`: only nobody being at the terminal closes a question from here. */
-export const NothingRequestBody = z.strictObject({ reason: z.literal("non-interactive", { error: "reason is non-interactive: nobody is at the terminal." }) });
+export const NothingRequestBody = z.strictObject({ reason: z.literal("non-interactive", { error: "only non-interactive (nobody is at the terminal) closes a question from here." }) });
 
 /** A question closed with nothing. */
 export const ClosedWithNothingSchema = z.object({ id: z.uuid(), status: z.literal("nothing"), reason: z.enum(NOTHING_REASONS) });

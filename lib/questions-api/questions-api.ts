@@ -76,13 +76,19 @@ function parseBody<Schema extends z.ZodType>(schema: Schema, body: unknown): z.o
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
-  const path = pathText(issue.path);
+  const fullPath = pathText(issue.path);
+  // The caller's own keys, echoed: cut short, so a huge one is not sent back whole.
+  const path = fullPath.length > 120 ? `${fullPath.slice(0, 120)}…` : fullPath;
+  // zod does not say what it was given: whether a field is missing or of the wrong type is read from the body.
+  const given = issue.path.reduce<unknown>((node, segment) => (node !== null && typeof node === "object" ? (node as Record<PropertyKey, unknown>)[segment] : undefined), body);
   const message =
     issue.code === "unrecognized_keys"
       ? `Unknown field${issue.keys.length === 1 ? "" : "s"}: ${issue.keys.join(", ")}.`
-      : issue.code === "invalid_type" && issue.input === undefined
-        ? `${path} is required.`
-        : `${path === "" ? "The request" : path}: ${issue.message}`;
+      : path === ""
+        ? "The body must be a JSON object."
+        : issue.code === "invalid_type" && given === undefined
+          ? `${path} is required.`
+          : `${path}: ${issue.message}`;
   throw new AppError("invalid_input", message, { path: issue.code === "unrecognized_keys" ? (issue.keys[0] ?? path) : path });
 }
 
