@@ -15,6 +15,7 @@ import { until } from "./support/until";
  *   (`unauthorized`, `forbidden`, `not_found`, `invalid_input`, `conflict`): `{ ok: false, error: { code } }`
  *   from defineAction, `{ outcome: "unavailable", code }` from the answer form, `{ outcome: "refused", code }`
  *   from a start form its schema refused, `{ error, code }` from sign-in.
+ * The HTTP API's routes (bearer keys, JSON) answer their refusals with a 4xx and the API's error shape.
  * Two public actions answer everything with their ordinary redirect, to this site: signing out
  * (it only ends the caller's own session) and starting single sign-on. next-auth's routes refuse in
  * their own protocol: a 4xx, or a redirect to the sign-in page naming the error. Pages send a visitor
@@ -40,6 +41,11 @@ interface Fixture {
   agentKeyId: string;
   /** A token Sam made for himself. */
   samTokenId: string;
+  /** The secrets of the API's callers: Ada's agent key, another agent key, Sam's token and Priya's. */
+  secrets: { agentKey: string; otherAgentKey: string; samToken: string; priyaToken: string };
+  /** An ask Ada's key put to Sam over the API, and its question. */
+  askId: string;
+  askQuestionId: string;
 }
 
 /** Who may call an action, the fields a well-meant call sends, and which of them are ids. */
@@ -290,6 +296,185 @@ function routeTable(fixture: Fixture): Record<string, RouteCase[]> {
   };
 }
 
+/** A lone half of a surrogate pair, escaped as JSON may send it: PostgreSQL cannot store it. */
+const LONE_SURROGATE_JSON = '"\\ud800"';
+
+/**
+ * Hostile requests to the HTTP API's route handlers (bearer keys, JSON bodies): who is calling
+ * (no key, a session but no key, an unknown key, the other kind of key, malformed headers), and —
+ * with the right key — bodies that are not JSON, too big, of the wrong type or shape, or holding
+ * what the database cannot store, and ids and queries that name nothing. Each must be a 4xx, and
+ * nothing may change (a refused answer would count an attempt: so every answer sent here is malformed).
+ */
+function apiRouteTable(fixture: Fixture): Record<string, RouteCase[]> {
+  const { agentKey, otherAgentKey, samToken, priyaToken } = fixture.secrets;
+  const JSON_TYPE = "application/json";
+  const call = (method: string, token: string | null, body?: BodyInit, headers: Record<string, string> = {}): RequestInit => ({
+    method,
+    headers: { ...(token === null ? {} : { authorization: `Bearer ${token}` }), ...(body === undefined ? {} : { "content-type": JSON_TYPE }), ...headers },
+    ...(body === undefined ? {} : { body }),
+  });
+  /** Who is calling, with a well-meant request otherwise: every one refused. */
+  const callers = (path: string, method: string, otherKind: string, body?: string): RouteCase[] => [
+    { label: "no key", caller: "anonymous", path, init: call(method, null, body), expect: "4xx" },
+    { label: "a session but no key", caller: "sam", path, init: call(method, null, body), expect: "4xx" },
+    { label: "an unknown personal token", caller: "anonymous", path, init: call(method, `pt_${randomBytes(24).toString("base64url")}`, body), expect: "4xx" },
+    { label: "an unknown agent key", caller: "anonymous", path, init: call(method, `pk_${randomBytes(24).toString("base64url")}`, body), expect: "4xx" },
+    { label: "the other kind of key", caller: "anonymous", path, init: call(method, otherKind, body), expect: "4xx" },
+    { label: "a key with spaces", caller: "anonymous", path, init: call(method, "' or '1'='1", body), expect: "4xx" },
+    { label: "a huge key", caller: "anonymous", path, init: call(method, `pt_${"a".repeat(8_000)}`, body), expect: "4xx" },
+    { label: "Bearer with no key", caller: "anonymous", path, init: call(method, null, body, { authorization: "Bearer" }), expect: "4xx" },
+    { label: "Basic credentials", caller: "anonymous", path, init: call(method, null, body, { authorization: "Basic c2FtQHBhcmxleS50ZXN0OnNhbS1hc3NpZ25lZS1kZW1v" }), expect: "4xx" },
+  ];
+  /** Bodies no handler should take, sent with the right key. */
+  const bodies = (path: string, token: string): RouteCase[] => {
+    const post = (label: string, body: BodyInit | undefined, headers: Record<string, string> = {}): RouteCase => ({
+      label,
+      caller: "anonymous",
+      path,
+      init: { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": JSON_TYPE, ...headers }, ...(body === undefined ? {} : { body }) },
+      expect: "4xx",
+    });
+    return [
+      post("no body", undefined),
+      post("malformed JSON", "{"),
+      post("JSON text, not an object", '"non-interactive"'),
+      post("a list", "[]"),
+      post("null", "null"),
+      post("not JSON", "reason=non-interactive", { "content-type": "application/x-www-form-urlencoded" }),
+      post("text/plain", "{}", { "content-type": "text/plain" }),
+      post("no content type", "{}", { "content-type": "" }),
+      post("oversized", JSON.stringify({ padding: OVERSIZED })),
+      post("oversized of unstated length", new Blob([JSON.stringify({ padding: OVERSIZED })]).stream()),
+      post("an escaped NUL", '{"x":"a\\u0000b"}'),
+      post("half a surrogate pair", `{"x":${LONE_SURROGATE_JSON}}`),
+      post("nested thousands deep", `{"x":${"[".repeat(20_000)}${"]".repeat(20_000)}}`),
+      post("a __proto__ object", '{"__proto__":{"roles":["admin"]}}'),
+    ];
+  };
+  const malformedIds = (pathOf: (id: string) => string, method: string, token: string, body?: string): RouteCase[] => [
+    ...MALFORMED_IDS.map((id): RouteCase => ({ label: `id ${id}`, caller: "anonymous", path: pathOf(encodeURIComponent(id)), init: call(method, token, body), expect: "4xx" })),
+    { label: "undecodable id", caller: "anonymous", path: pathOf("%E0%A4%A"), init: call(method, token, body), expect: "4xx" },
+  ];
+  const wrongMethods = (path: string, token: string): RouteCase[] =>
+    ["PUT", "PATCH", "DELETE"].map((method): RouteCase => ({ label: method, caller: "anonymous", path, init: call(method, token, "{}"), expect: "4xx" }));
+
+  const question = `/api/v1/questions/${fixture.askQuestionId}`;
+  const answer = (body: string, token = samToken, path = `${question}/answer`): RouteCase => ({ label: `answers ${body.slice(0, 60)}`, caller: "anonymous", path, init: call("POST", token, body), expect: "4xx" });
+  const nothing = (body: string, token = samToken): RouteCase => ({ label: `nothing ${body.slice(0, 60)}`, caller: "anonymous", path: `${question}/nothing`, init: call("POST", token, body), expect: "4xx" });
+  const ask = (body: unknown, headers: Record<string, string> = {}): RouteCase => ({
+    label: `ask ${JSON.stringify(body).slice(0, 60)}`,
+    caller: "anonymous",
+    path: "/api/v1/asks",
+    init: call("POST", agentKey, JSON.stringify(body), headers),
+    expect: "4xx",
+  });
+  const wellMeantAsk = { to: "sam@parley.test", title: "Hostile ask" };
+  return {
+    "/api/v1/me/route": [...callers("/api/v1/me", "GET", agentKey), ...wrongMethods("/api/v1/me", samToken), { label: "POST", caller: "anonymous", path: "/api/v1/me", init: call("POST", samToken, "{}"), expect: "4xx" }],
+    "/api/v1/questions/route": [
+      ...callers("/api/v1/questions", "GET", agentKey),
+      ...["0", "101", "-1", "1e3", "abc", "%00"].map((limit): RouteCase => ({ label: `limit ${limit}`, caller: "anonymous", path: `/api/v1/questions?limit=${limit}`, init: call("GET", samToken), expect: "4xx" })),
+      ...["' or 1=1 --", "__proto__", "x".repeat(5_000)].map((cursor): RouteCase => ({ label: `cursor ${cursor.slice(0, 20)}`, caller: "anonymous", path: `/api/v1/questions?cursor=${encodeURIComponent(cursor)}`, init: call("GET", samToken), expect: "4xx" })),
+      // A cursor naming no question of theirs: an empty page, never another's questions.
+      { label: "cursor of nobody's question", caller: "anonymous", path: `/api/v1/questions?cursor=${ZERO_UUID}`, init: call("GET", samToken), expect: "read" },
+      ...wrongMethods("/api/v1/questions", samToken),
+    ],
+    "/api/v1/questions/[id]/route": [
+      ...callers(question, "GET", agentKey),
+      { label: "someone else's question", caller: "anonymous", path: question, init: call("GET", priyaToken), expect: "4xx" },
+      ...malformedIds((id) => `/api/v1/questions/${id}`, "GET", samToken),
+      ...wrongMethods(question, samToken),
+    ],
+    "/api/v1/questions/[id]/answer/route": [
+      ...callers(`${question}/answer`, "POST", agentKey, '{"answers":{"answer":"Yes."}}'),
+      answer('{"answers":{"answer":"Mine now."}}', priyaToken),
+      ...malformedIds((id) => `/api/v1/questions/${id}/answer`, "POST", samToken, '{"answers":{"answer":"Yes."}}'),
+      ...bodies(`${question}/answer`, samToken),
+      // The shape of an answer: text per field of this question, nothing else.
+      answer("{}"),
+      answer('{"answers":"Yes."}'),
+      answer('{"answers":["Yes."]}'),
+      answer('{"answers":{"answer":42}}'),
+      answer('{"answers":{"answer":null}}'),
+      answer('{"answers":{"answer":["Yes."]}}'),
+      answer('{"answers":{"answer":{"$gt":""}}}'),
+      answer('{"answers":{"answer":"Yes."},"by":"priya@parley.test"}'),
+      answer('{"answers":{"__proto__":"Yes."}}'),
+      answer('{"answers":{"constructor":"Yes.","prototype":"Yes."}}'),
+      answer('{"answers":{"answer.x":"Yes."}}'),
+      answer(`{"answers":{"${"k".repeat(600)}":"Yes."}}`),
+      answer(`{"answers":{"answer":"a\\u0000b"}}`),
+      answer(`{"answers":{"answer":${LONE_SURROGATE_JSON}}}`),
+      { label: "GET", caller: "anonymous", path: `${question}/answer`, init: call("GET", samToken), expect: "4xx" },
+    ],
+    "/api/v1/questions/[id]/nothing/route": [
+      ...callers(`${question}/nothing`, "POST", agentKey, '{"reason":"non-interactive"}'),
+      nothing('{"reason":"non-interactive"}', priyaToken),
+      ...malformedIds((id) => `/api/v1/questions/${id}/nothing`, "POST", samToken, '{"reason":"non-interactive"}'),
+      ...bodies(`${question}/nothing`, samToken),
+      ...['{"reason":"away"}', '{"reason":"cancelled"}', '{"reason":"refused"}', '{"reason":"expired"}', '{"reason":42}', '{"reason":null}', "{}", '{"reason":"non-interactive","by":"priya"}', '{"reason":["non-interactive"]}'].map((body) => nothing(body)),
+    ],
+    "/api/v1/asks/route": [
+      ...callers("/api/v1/asks", "POST", samToken, JSON.stringify(wellMeantAsk)),
+      ...callers("/api/v1/asks", "GET", samToken),
+      ...bodies("/api/v1/asks", agentKey),
+      ask({ ...wellMeantAsk, to: { $gt: "" } }),
+      ask({ ...wellMeantAsk, to: "nobody@parley.test" }),
+      ask({ ...wellMeantAsk, to: "omar@parley.test" }),
+      ask({ ...wellMeantAsk, to: [] }),
+      ask({ ...wellMeantAsk, to: { group: "admins" } }),
+      ask({ ...wellMeantAsk, title: "" }),
+      ask({ ...wellMeantAsk, title: 42 }),
+      ask({ ...wellMeantAsk, title: "x".repeat(301) }),
+      ask({ ...wellMeantAsk, due_at: "2000-01-01T00:00:00Z" }),
+      ask({ ...wellMeantAsk, due_at: "tomorrow" }),
+      ask({ ...wellMeantAsk, due_in_seconds: -1 }),
+      ask({ ...wellMeantAsk, attempts: 0 }),
+      ask({ ...wellMeantAsk, callback_url: "javascript:alert(1)" }),
+      ask({ ...wellMeantAsk, response_schema: { type: "object", properties: { a: { $ref: "#/$defs/a" } } } }),
+      ask({ ...wellMeantAsk, response_schema: { type: "string" } }),
+      ask({ ...wellMeantAsk, metadata: { padding: "x".repeat(5_000) } }),
+      ask({ ...wellMeantAsk, unknown: true }),
+      ask(wellMeantAsk, { "idempotency-key": "x".repeat(300) }),
+      ask(wellMeantAsk, { "idempotency-key": "has spaces" }),
+      ...["open%00", "__proto__", "x"].map((status): RouteCase => ({ label: `status ${status}`, caller: "anonymous", path: `/api/v1/asks?status=${status}`, init: call("GET", agentKey), expect: "4xx" })),
+      ...["0", "101", "abc"].map((limit): RouteCase => ({ label: `limit ${limit}`, caller: "anonymous", path: `/api/v1/asks?limit=${limit}`, init: call("GET", agentKey), expect: "4xx" })),
+      { label: "a forged cursor", caller: "anonymous", path: `/api/v1/asks?cursor=${Buffer.from("nope|' or 1=1").toString("base64url")}`, init: call("GET", agentKey), expect: "4xx" },
+      ...wrongMethods("/api/v1/asks", agentKey),
+    ],
+    "/api/v1/asks/[id]/route": [
+      ...callers(`/api/v1/asks/${fixture.askId}`, "GET", samToken),
+      { label: "another key's ask", caller: "anonymous", path: `/api/v1/asks/${fixture.askId}`, init: call("GET", otherAgentKey), expect: "4xx" },
+      ...malformedIds((id) => `/api/v1/asks/${id}`, "GET", agentKey),
+      ...["-1", "61", "abc", "1.5"].map((wait): RouteCase => ({ label: `wait ${wait}`, caller: "anonymous", path: `/api/v1/asks/${fixture.askId}?wait=${wait}`, init: call("GET", agentKey), expect: "4xx" })),
+      ...wrongMethods(`/api/v1/asks/${fixture.askId}`, agentKey),
+    ],
+    "/api/v1/asks/[id]/cancel/route": [
+      ...callers(`/api/v1/asks/${fixture.askId}/cancel`, "POST", samToken),
+      { label: "another key's ask", caller: "anonymous", path: `/api/v1/asks/${fixture.askId}/cancel`, init: call("POST", otherAgentKey), expect: "4xx" },
+      ...malformedIds((id) => `/api/v1/asks/${id}/cancel`, "POST", agentKey),
+      { label: "GET", caller: "anonymous", path: `/api/v1/asks/${fixture.askId}/cancel`, init: call("GET", agentKey), expect: "4xx" },
+    ],
+    // The contract is public and can only be read.
+    "/api/v1/openapi.json/route": [
+      { label: "POST", caller: "anonymous", path: "/api/v1/openapi.json", init: call("POST", null, "{}"), expect: "4xx" },
+      { label: "oversized POST", caller: "sam", path: "/api/v1/openapi.json", init: call("POST", null, JSON.stringify({ padding: OVERSIZED })), expect: "4xx" },
+      { label: "DELETE", caller: "anonymous", path: "/api/v1/openapi.json", init: call("DELETE", agentKey), expect: "4xx" },
+    ],
+  };
+}
+
+/**
+ * A snapshot without when each API key was last used: a request with a live key records that (at most
+ * once a minute), which is its use, not a change the hostile request made.
+ */
+function withoutKeyUse(snapshot: Record<string, string>): Record<string, string> {
+  const rows = JSON.parse(snapshot.api_keys ?? "[]") as Record<string, unknown>[];
+  for (const row of rows) delete row.last_used_at;
+  return { ...snapshot, api_keys: JSON.stringify(rows) };
+}
+
 function judgeRoute(response: HttpResponse, expect: RouteCase["expect"]): string | null {
   if (response.status >= 500) return `HTTP ${response.status}`;
   const location = response.headers.get("location") ?? "";
@@ -348,15 +533,35 @@ describe("hostile input to every server action, route handler and page", () => {
       return row;
     });
     await sql`update users set away = false`;
-    const keyIdOf = async (caller: Caller, action: string, name: string) => {
+    const makeKey = async (caller: Caller, action: string, name: string) => {
       const made = await callAction(clients.get(caller)!, { actionId: serverActionIds().get(action)!, args: [{ json: null }, { form: { name } }] });
-      const id = (made.result as { data?: { key?: { id?: string } } } | undefined)?.data?.key?.id;
-      if (!id) throw new Error(`making a key failed: ${made.status} ${made.body.slice(0, 3000)}`);
-      return id;
+      const data = (made.result as { data?: { key?: { id?: string }; secret?: string } } | undefined)?.data;
+      if (!data?.key?.id || !data.secret) throw new Error(`making a key failed: ${made.status} ${made.body.slice(0, 3000)}`);
+      return { id: data.key.id, secret: data.secret };
     };
-    const agentKeyId = await keyIdOf("ada", "app/(app)/admin/api-keys/actions.ts#createAgentKeyAction", "Fixture bot");
-    const samTokenId = await keyIdOf("sam", "app/(app)/profile/actions.ts#createPersonalTokenAction", "Sam's fixture laptop");
-    fixture = { questionId: question.id, taskId, slotId: question.slot_id, samId, agentKeyId, samTokenId };
+    const agentKey = await makeKey("ada", "app/(app)/admin/api-keys/actions.ts#createAgentKeyAction", "Fixture bot");
+    const otherAgentKey = await makeKey("ada", "app/(app)/admin/api-keys/actions.ts#createAgentKeyAction", "Other fixture bot");
+    const samToken = await makeKey("sam", "app/(app)/profile/actions.ts#createPersonalTokenAction", "Sam's fixture laptop");
+    const priyaToken = await makeKey("priya", "app/(app)/profile/actions.ts#createPersonalTokenAction", "Priya's fixture laptop");
+    // A question put to Sam over the API, for the person's routes and the asks routes.
+    const asked = await clients.get("anonymous")!.request("/api/v1/asks", {
+      method: "POST",
+      headers: { authorization: `Bearer ${agentKey.secret}`, "content-type": "application/json" },
+      body: JSON.stringify({ to: "sam@parley.test", title: "Ship the fixture?" }),
+    });
+    const ask = JSON.parse(asked.body) as { id?: string; status?: string; url?: string };
+    if (asked.status !== 201 || ask.status !== "open") throw new Error(`asking over the API failed: ${asked.status} ${asked.body.slice(0, 3000)}`);
+    fixture = {
+      questionId: question.id,
+      taskId,
+      slotId: question.slot_id,
+      samId,
+      agentKeyId: agentKey.id,
+      samTokenId: samToken.id,
+      secrets: { agentKey: agentKey.secret, otherAgentKey: otherAgentKey.secret, samToken: samToken.secret, priyaToken: priyaToken.secret },
+      askId: ask.id!,
+      askQuestionId: ask.url!.split("/").at(-1)!,
+    };
   });
 
   afterAll(async () => {
@@ -370,14 +575,15 @@ describe("hostile input to every server action, route handler and page", () => {
     const actions = actionTable(fixture);
     // A new action with no row here fails: nobody gets to skip the hostile callers.
     expect([...ids.keys()].filter((action) => !(action in actions))).toEqual([]);
-    const routes = routeTable(fixture);
+    const apiRoutes = apiRouteTable(fixture);
+    const routes = { ...routeTable(fixture), ...apiRoutes };
     expect(appPaths().filter((path) => !(path in routes))).toEqual([]);
 
     let requests = 0;
     let before = await snapshotTables(database.sql);
     const checkUnchanged = async (group: string) => {
       const after = await snapshotTables(database.sql);
-      const changed = changedTables(before, after);
+      const changed = group in apiRoutes ? changedTables(withoutKeyUse(before), withoutKeyUse(after)) : changedTables(before, after);
       if (changed.length > 0) failures.push(`${group} changed ${changed.join(", ")}`);
       before = after;
     };
