@@ -436,6 +436,11 @@ function apiRouteTable(fixture: Fixture): Record<string, RouteCase[]> {
       ask({ ...wellMeantAsk, response_schema: { type: "string" } }),
       ask({ ...wellMeantAsk, metadata: { padding: "x".repeat(5_000) } }),
       ask({ ...wellMeantAsk, unknown: true }),
+      // What PostgreSQL cannot store, where a well-meant ask has text and json.
+      ask({ ...wellMeantAsk, title: "Ship\u0000it?" }),
+      ask({ ...wellMeantAsk, title: "Ship \ud800?" }),
+      ask({ ...wellMeantAsk, context: { "a\u0000": "b" } }),
+      { label: "metadata nested thousands deep", caller: "anonymous", path: "/api/v1/asks", init: call("POST", agentKey, `{"to":"sam@parley.test","title":"Deep","metadata":{"x":${"[".repeat(20_000)}${"]".repeat(20_000)}}}`), expect: "4xx" },
       ask(wellMeantAsk, { "idempotency-key": "x".repeat(300) }),
       ask(wellMeantAsk, { "idempotency-key": "has spaces" }),
       ...["open%00", "__proto__", "x"].map((status): RouteCase => ({ label: `status ${status}`, caller: "anonymous", path: `/api/v1/asks?status=${status}`, init: call("GET", agentKey), expect: "4xx" })),
