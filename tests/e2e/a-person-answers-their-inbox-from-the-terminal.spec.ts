@@ -4,8 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, people, signedInPage, test } from "./fixtures";
-import { ApiKeysPage } from "./pages/api-keys-page";
 import { uniqueTitle } from "./pages/runs-page";
+import { makeAgentKey } from "./support/agent-key";
+import { makePersonalToken } from "./support/personal-token";
 
 const PARLEY = path.resolve(import.meta.dirname, "..", "..", "bin", "parley.mjs");
 
@@ -61,17 +62,9 @@ test("a person logs in at the terminal with a token from their profile, lists th
   const env = { PARLEY_CONFIG: path.join(folder, "config.json") };
   try {
     // An admin makes an agent key; Sam makes a token for the terminal on his profile.
-    const admin = await signedInPage(browser, people.admin);
-    const keys = new ApiKeysPage(admin, "/admin/api-keys");
-    await keys.goto();
-    await keys.create(uniqueTitle("Release bot"));
-    const agentKey = (await keys.newSecret.textContent())!;
-    await admin.context().close();
+    const agentKey = (await makeAgentKey(browser, uniqueTitle("Release bot"))).secret;
+    const token = await makePersonalToken(browser, people.assignee, uniqueTitle("Sam's terminal"));
     const sam = await signedInPage(browser, people.assignee);
-    const tokens = new ApiKeysPage(sam, "/profile");
-    await tokens.goto();
-    await tokens.create(uniqueTitle("Sam's terminal"));
-    const token = (await tokens.newSecret.textContent())!;
 
     const title = uniqueTitle("Ship billing 4.2?");
     const { askId, questionId } = await askSam(request, agentKey, title);
