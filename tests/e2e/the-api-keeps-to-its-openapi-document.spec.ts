@@ -2,8 +2,19 @@ import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { z } from "zod";
 import { expect, people, signedInPage, test } from "./fixtures";
 import { makeAgentKey } from "./support/agent-key";
+import { makePersonalToken } from "./support/personal-token";
 
 type Json = Record<string, unknown>;
+
+/** A questionnaire an agent sends with its ask, for the person's operations. */
+const CONTRACT_SCHEMA = {
+  type: "object",
+  properties: {
+    decision: { description: "Ship it?", oneOf: [{ const: "ship", title: "Ship" }, { const: "hold", title: "Hold" }] },
+    window_hours: { type: "integer", description: "How many hours may it take?", minimum: 1, maximum: 12, errorMessage: "Between 1 and 12 hours, please." },
+  },
+  required: ["decision", "window_hours"],
+};
 
 /** A component schema with every `$ref` into the document's components written out in place. */
 function inline(schema: unknown, components: Json): unknown {
@@ -15,7 +26,7 @@ function inline(schema: unknown, components: Json): unknown {
 }
 
 test("every operation the OpenAPI document lists answers with the statuses and shapes it documents, and nothing else", async ({ browser, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const documentResponse = await request.get("/api/v1/openapi.json");
   expect(documentResponse.status()).toBe(200);
   const document = (await documentResponse.json()) as { openapi: string; paths: Record<string, Record<string, { operationId: string; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>; components: { schemas: Json } };
@@ -99,6 +110,49 @@ test("every operation the OpenAPI document lists answers with the statuses and s
   await conforms("listAsks", await overTheRate(() => request.get(api("/asks?limit=1"), { headers: busyAuth })), 429);
   await conforms("cancelAsk", await overTheRate(() => request.post(api(`/asks/${askId}/cancel`), { headers: busyAuth })), 429);
   await conforms("createAsk", await overTheRate(() => request.post(api("/asks"), { headers: busyAuth, data: { to: people.assignee.email } })), 429);
+
+  // The person's side, with Sam's own token: who he is, his questions, answering them, closing one with nothing.
+  const samAuth = { authorization: `Bearer ${await makePersonalToken(browser, people.assignee, `Contract check ${Date.now()}`)}` };
+  const nobodysQuestion = api("/questions/00000000-0000-4000-8000-000000000000");
+  const answerTo = (path: string, data: unknown, headers: Record<string, string> = samAuth) => request.post(`${path}/answer`, { headers, data: data as Json });
+  const closeWithNothing = (path: string, data: unknown, headers: Record<string, string> = samAuth) => request.post(`${path}/nothing`, { headers, data: data as Json });
+  const putToSam = async (title: string) => {
+    const made = (await (await ask(request, { to: people.assignee.email, title, response_schema: CONTRACT_SCHEMA })).json()) as { url: string };
+    return api(`/questions/${made.url.split("/").at(-1)}`);
+  };
+  await conforms("getMe", await request.get(api("/me"), { headers: samAuth }), 200);
+  // An agent key asks; it is nobody, and answers nothing.
+  await conforms("getMe", await request.get(api("/me"), { headers: auth }), 401);
+  const samsQuestion = await putToSam(`Contract check: Sam's ${Date.now()}`);
+  await conforms("listMyQuestions", await request.get(api("/questions?limit=100"), { headers: samAuth }), 200);
+  await conforms("listMyQuestions", await request.get(api("/questions?limit=0"), { headers: samAuth }), 400);
+  await conforms("listMyQuestions", await request.get(api("/questions")), 401);
+  await conforms("getMyQuestion", await request.get(samsQuestion, { headers: samAuth }), 200);
+  await conforms("getMyQuestion", await request.get(nobodysQuestion, { headers: samAuth }), 404);
+  await conforms("getMyQuestion", await request.get(samsQuestion), 401);
+  await conforms("answerMyQuestion", await answerTo(samsQuestion, { answers: { decision: "ship", window_hours: "40" } }), 422);
+  await conforms("answerMyQuestion", await answerTo(samsQuestion, { answers: { decison: "ship" } }), 400);
+  await conforms("answerMyQuestion", await answerTo(nobodysQuestion, { answers: { decision: "ship" } }), 404);
+  await conforms("answerMyQuestion", await request.post(`${samsQuestion}/answer`, { headers: { ...samAuth, "content-type": "application/json" }, data: JSON.stringify({ answers: { decision: "x".repeat(300 * 1024) } }) }), 413);
+  await conforms("answerMyQuestion", await request.post(`${samsQuestion}/answer`, { headers: { ...samAuth, "content-type": "text/plain" }, data: "decision=ship" }), 415);
+  await conforms("answerMyQuestion", await answerTo(samsQuestion, { answers: { decision: "ship" } }, {}), 401);
+  await conforms("answerMyQuestion", await answerTo(samsQuestion, { answers: { decision: "1", window_hours: "4" } }), 200);
+  await conforms("answerMyQuestion", await answerTo(samsQuestion, { answers: { decision: "1", window_hours: "4" } }), 409);
+  await conforms("closeMyQuestionWithNothing", await closeWithNothing(samsQuestion, { reason: "non-interactive" }), 409);
+  const unattended = await putToSam(`Contract check: nobody there ${Date.now()}`);
+  await conforms("closeMyQuestionWithNothing", await closeWithNothing(unattended, { reason: "away" }), 400);
+  await conforms("closeMyQuestionWithNothing", await closeWithNothing(nobodysQuestion, { reason: "non-interactive" }), 404);
+  await conforms("closeMyQuestionWithNothing", await request.post(`${unattended}/nothing`, { headers: { ...samAuth, "content-type": "application/json" }, data: JSON.stringify({ reason: "x".repeat(300 * 1024) }) }), 413);
+  await conforms("closeMyQuestionWithNothing", await request.post(`${unattended}/nothing`, { headers: { ...samAuth, "content-type": "text/plain" }, data: "non-interactive" }), 415);
+  await conforms("closeMyQuestionWithNothing", await closeWithNothing(unattended, { reason: "non-interactive" }, {}), 401);
+  await conforms("closeMyQuestionWithNothing", await closeWithNothing(unattended, { reason: "non-interactive" }), 200);
+  // Over a token's rate, with a token of its own (on nobody's question: nothing is answered or closed).
+  const busyToken = { authorization: `Bearer ${await makePersonalToken(browser, people.assignee, `Busy terminal ${Date.now()}`)}` };
+  await conforms("getMe", await overTheRate(() => request.get(api("/me"), { headers: busyToken })), 429);
+  await conforms("listMyQuestions", await overTheRate(() => request.get(api("/questions?limit=1"), { headers: busyToken })), 429);
+  await conforms("getMyQuestion", await overTheRate(() => request.get(nobodysQuestion, { headers: busyToken })), 429);
+  await conforms("answerMyQuestion", await overTheRate(() => answerTo(nobodysQuestion, { answers: { decision: "ship" } }, busyToken)), 429);
+  await conforms("closeMyQuestionWithNothing", await overTheRate(() => closeWithNothing(nobodysQuestion, { reason: "non-interactive" }, busyToken)), 429);
 
   await conforms("getOpenApiDocument", documentResponse, 200);
 
