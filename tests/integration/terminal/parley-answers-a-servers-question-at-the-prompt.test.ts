@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createApiKey } from "@/lib/api-keys";
 import { DEPLOY_SCHEMA } from "../asks/ask-fixture";
@@ -9,7 +12,7 @@ import { PtySession } from "./terminal-run";
  * `parley answer <id>` in a real pseudo-terminal against a server's person API: the same prompts
  * as the local questionnaire, the server's refusals on their fields, the refused field asked again.
  */
-describe("parley answer at the prompt", () => {
+describe("parley at the prompt", () => {
   let fixture: QuestionsApiFixture | undefined;
   let server: { url: string; close(): Promise<void> } | undefined;
   afterEach(async () => {
@@ -68,5 +71,28 @@ describe("parley answer at the prompt", () => {
     await pty.waitFor("That was the last attempt");
     expect(await pty.exited()).toBe(2);
     expect(await fixture!.service.get(fixture!.key, askId)).toMatchObject({ status: "nothing", reason: "refused" });
+  }, 60_000);
+
+  it("logs in asking for the address and the token it was not given, and saves them", async () => {
+    fixture = await createQuestionsApiFixture("pglite");
+    server = await servePersonApi(fixture.database.db, fixture.api);
+    const { secret } = await createApiKey(fixture.database.db, { kind: "personal", name: "The terminal", by: fixture.ada.id, userId: fixture.ada.id });
+    const folder = mkdtempSync(path.join(tmpdir(), "parley-login-"));
+    try {
+      const config = path.join(folder, "config.json");
+      const pty = new PtySession(["login"], { env: { PARLEY_CONFIG: config } });
+      await pty.waitFor("Parley's address");
+      pty.type(server.url);
+      await pty.waitFor("A personal token");
+      expect(pty.screen).toContain(`${server.url}/profile`);
+      pty.type(secret);
+      expect(await pty.exited()).toBe(0);
+      // The token is never shown as it is typed.
+      expect(pty.screen).not.toContain(secret);
+      expect(pty.screen).toContain("Logged in to");
+      expect(JSON.parse(readFileSync(config, "utf8"))).toEqual({ url: server.url, token: secret });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   }, 60_000);
 });
