@@ -80,7 +80,8 @@ function canonicalJson(value: unknown): string {
  * schema can be asked are the service's to judge (they need the database and the converter).
  */
 export function parseAskRequest(body: unknown, now: Date): AskRequest {
-  const parsed = AskRequestBody.safeParse(body);
+  // reportInput: zod 4 leaves `input` out of its issues otherwise, and a wrong type would read as missing.
+  const parsed = AskRequestBody.safeParse(body, { reportInput: true });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const path = pathText(issue.path);

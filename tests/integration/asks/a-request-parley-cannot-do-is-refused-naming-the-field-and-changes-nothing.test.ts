@@ -50,3 +50,12 @@ describe.each(DATABASE_KINDS)("refused ask requests on %s", (kind) => {
     expect(row).toEqual({ asks: 0, questions: 0 });
   });
 });
+
+describe("refusal wording", () => {
+  it("says a field of the wrong type is of the wrong type, and a missing one is missing", async () => {
+    const { parseAskRequest } = await import("@/lib/asks/ask-request");
+    const at = new Date("2026-12-04T09:00:00Z");
+    expect(() => parseAskRequest({ to: "ada@parley.test", title: 5 }, at)).toThrow(/^title: .*expected string/);
+    expect(() => parseAskRequest({ to: "ada@parley.test" }, at)).toThrow("title is required.");
+  });
+});
