@@ -7,3 +7,6 @@ export declare function serverNodeOptions(env?: Record<string, string | undefine
 
 /** The files and folders a build is made of: any change to one makes `npm start` build again. */
 export declare const SOURCES: readonly string[];
+
+/** Arguments every Parley server is started with (`next start …`): an idle connection is kept 65 s. */
+export declare const SERVER_ARGUMENTS: readonly string[];

@@ -6,6 +6,14 @@ import path from "node:path";
 export const root = path.resolve(import.meta.dirname, "..");
 export const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 /** The build folder: `.next`, or `PARLEY_BUILD_DIR` (a `.next-…` folder) for builds side by side. */
+/**
+ * Arguments every Parley server is started with. It keeps an idle connection open longer than the
+ * clients and proxies in front of it keep theirs (60 s is common), so that it is the client that lets
+ * an idle kept-alive connection go: with Node's default of 5 s, a client that reuses one just as the
+ * server closes it gets ECONNRESET (the end-to-end tests did, on a request after a few seconds' pause).
+ */
+export const SERVER_ARGUMENTS = ["--keepAliveTimeout", "65000"];
+
 export const buildDir = process.env.PARLEY_BUILD_DIR?.trim() || ".next";
 
 /**

@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
-import { buildIfNeeded, nextBin, root, serverNodeOptions } from "./build-if-needed.mjs";
+import { buildIfNeeded, nextBin, root, SERVER_ARGUMENTS, serverNodeOptions } from "./build-if-needed.mjs";
 
 const port = process.env.PARLEY_E2E_PORT ?? "3100";
 const adminUrl = process.env.PARLEY_TEST_POSTGRES_URL?.trim();
@@ -45,7 +45,7 @@ if (adminUrl) {
 
 // The server runs as `npm start` runs it.
 env.NODE_OPTIONS = serverNodeOptions(env);
-const server = spawn(process.execPath, [nextBin, "start", "-p", port, "-H", "127.0.0.1"], { cwd: root, env, stdio: "inherit" });
+const server = spawn(process.execPath, [nextBin, "start", "-p", port, "-H", "127.0.0.1", ...SERVER_ARGUMENTS], { cwd: root, env, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", async (code) => {
   await cleanup();

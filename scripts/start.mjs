@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: build if the sources changed since the last build, then serve Parley.
 import { spawn } from "node:child_process";
-import { buildIfNeeded, nextBin, root, serverNodeOptions } from "./build-if-needed.mjs";
+import { buildIfNeeded, nextBin, root, SERVER_ARGUMENTS, serverNodeOptions } from "./build-if-needed.mjs";
 import { describeMissingDependencyPatches, missingDependencyPatches } from "./dependency-patches.mjs";
 
 // Before building: the server itself checks this too (lib/startup.ts), but only after a build.
@@ -12,7 +12,7 @@ if (unpatched) {
 }
 buildIfNeeded();
 const port = process.env.PORT ?? "3000";
-const server = spawn(process.execPath, [nextBin, "start", "-p", port, ...process.argv.slice(2)], {
+const server = spawn(process.execPath, [nextBin, "start", "-p", port, ...SERVER_ARGUMENTS, ...process.argv.slice(2)], {
   cwd: root,
   stdio: "inherit",
   env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_OPTIONS: serverNodeOptions() },

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 
-import { nextBin, root, serverNodeOptions } from "../../scripts/build-if-needed.mjs";
+import { nextBin, root, SERVER_ARGUMENTS, serverNodeOptions } from "../../scripts/build-if-needed.mjs";
 
 /** Builds Parley into `buildDir` (relative to the project) unless that build is newer than every source. */
 export function buildIfNeeded(buildDir: string): void {
@@ -46,7 +46,7 @@ export async function startServer(options: {
   // Another server on the port (one left behind by an interrupted run) would answer in this one's place.
   if ((await statusOf(new URL("/login", base))) !== 0) throw new Error(`port ${options.port} is already in use: stop what listens there first`);
   const profile = options.cpuProfileDir ? ["--cpu-prof", "--cpu-prof-dir", options.cpuProfileDir] : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, nextBin, "start", "-p", String(options.port), "-H", "127.0.0.1"], {
+  const child: ChildProcess = spawn(process.execPath, [...profile, nextBin, "start", "-p", String(options.port), "-H", "127.0.0.1", ...SERVER_ARGUMENTS], {
     cwd: root,
     env: {
       ...process.env,

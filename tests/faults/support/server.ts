@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { SERVER_ARGUMENTS } from "../../../scripts/build-if-needed.mjs";
 import { FAULT_BUILD_DIR, ROOT } from "./prerequisites";
 
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
@@ -62,7 +63,7 @@ export function spawnServer(options: ServerOptions): ServerProcess & { ready(): 
     PORT: String(options.port),
     ...options.env,
   });
-  const child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(options.port), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(options.port), "-H", "127.0.0.1", ...SERVER_ARGUMENTS], {
     cwd: ROOT,
     env: env as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
