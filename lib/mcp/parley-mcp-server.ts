@@ -142,9 +142,10 @@ export function createParleyMcpServer(options: ParleyMcpServerOptions): McpServe
         progressToken === undefined
           ? undefined
           : setInterval(() => {
-              const waited = Math.round((performance.now() - started) / 1000);
+              // Tenths of a second, so progress always increases as the protocol asks, however short the interval.
+              const waited = Math.round((performance.now() - started) / 100) / 10;
               extra
-                .sendNotification({ method: "notifications/progress", params: { progressToken, progress: waited, total: seconds, message: `Waiting for the person (${waited} of ${seconds} s).` } })
+                .sendNotification({ method: "notifications/progress", params: { progressToken, progress: waited, total: seconds, message: `Waiting for the person (${Math.floor(waited)} of ${seconds} s).` } })
                 .catch(() => {});
             }, options.progressIntervalMs ?? PROGRESS_INTERVAL_MS);
       try {
