@@ -3,6 +3,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { expect, people, signedInPage, test } from "./fixtures";
 import { uniqueTitle } from "./pages/runs-page";
 import { makeAgentKey } from "./support/agent-key";
+import { revokeAgentKey } from "./support/agent-keys";
 
 /** The official MCP client (a client nobody here wrote), over Streamable HTTP to the running server, with an agent key. */
 async function connect(baseURL: string, secret: string): Promise<Client> {
@@ -58,7 +59,7 @@ test("an MCP client asks a person with ask_person, the person answers in the bro
   }
 });
 
-test("over MCP, someone away is nothing at once, an unknown person is a tool error, and no key is a 401", async ({ browser, baseURL, request }) => {
+test("over MCP, someone away is nothing at once, an unknown person is a tool error, and no key, an unknown key or a revoked one is a 401", async ({ browser, baseURL, request }) => {
   test.setTimeout(90_000);
   const unauthenticated = await request.post("/api/mcp", {
     headers: { accept: "application/json, text/event-stream" },
@@ -66,7 +67,7 @@ test("over MCP, someone away is nothing at once, an unknown person is a tool err
   });
   expect(unauthenticated.status()).toBe(401);
   expect(await unauthenticated.json()).toMatchObject({ error: { code: "unauthorized" } });
-  await expect(connect(baseURL!, "pk_not_a_key")).rejects.toThrow(/401|unauthori[sz]ed/i);
+  await expect(connect(baseURL!, "pk_not_a_key")).rejects.toMatchObject({ code: 401, message: expect.stringMatching(/unknown or was revoked/) });
 
   const key = await makeAgentKey(browser, `MCP agent ${Date.now()}`);
   const client = await connect(baseURL!, key.secret);
@@ -85,6 +86,10 @@ test("over MCP, someone away is nothing at once, an unknown person is a tool err
     const unknown = await client.callTool({ name: "ask_person", arguments: { to: "nobody@parley.test", question: "Approve the invoice?" } });
     expect(unknown.isError).toBe(true);
     expect(unknown.structuredContent).toMatchObject({ error: { code: "unknown_person", path: "to" } });
+
+    // Every request is authenticated: once revoked, the next call of a client already connected is refused.
+    await revokeAgentKey(browser, key);
+    await expect(client.callTool({ name: "list_people", arguments: {} })).rejects.toMatchObject({ code: 401, message: expect.stringMatching(/revoked/) });
   } finally {
     await row.getByRole("button", { name: `Mark ${person.name} back` }).click();
     await expect(row).not.toContainText("Away");
