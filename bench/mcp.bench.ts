@@ -72,11 +72,13 @@ try {
   log(`${ASKS} asks`);
 
   const wakeMs: number[] = [];
+  const sentToAwaitedMs: number[] = [];
   for (let n = 0; n < WAKES; n++) {
     const { askId, questionId } = await ask(ASKS + n);
     const waiting = client.callTool({ name: "await_answer", arguments: { ask_id: askId, wait_seconds: 30 } }).then((result) => ({ result, at: performance.now() }));
     await sleep(SETTLE_MS);
     const text = `Answer ${n}`;
+    const sentAt = performance.now();
     const answered = await fetch(new URL(`/api/v1/questions/${questionId}/answer`, base), {
       method: "POST",
       headers: { authorization: `Bearer ${token.secret}`, "content-type": "application/json" },
@@ -89,6 +91,7 @@ try {
     const view = result.structuredContent as { status?: string; answer?: unknown };
     if (view.status !== "answered" || view.answer !== text) throw new Error(`await_answer ${n}: ${JSON.stringify(result)}`);
     wakeMs.push(at - committedAt);
+    sentToAwaitedMs.push(at - sentAt);
   }
   log(`${WAKES} wakes`);
 
@@ -99,9 +102,11 @@ try {
 
 The official MCP client over Streamable HTTP against \`next start\` on PostgreSQL, one call at a time.
 \`ask_person\`: the call to its result (stored, question put, \`open\`). Wake: the person's answer
-route returns 200 (committed) → the held \`await_answer\` returns the answer.
+route returns 200 (committed) → the held \`await_answer\` returns the answer; negative when the wake
+(LISTEN/NOTIFY at the commit) reaches the waiting call before the answer route's own reply reaches its
+sender. Answer sent → awaited: from the answer request's start, an upper bound on the same.
 
-${table(["measure", "n", "p50", "p95", "max"], [row("ask_person latency", summarise(askMs)), row("await_answer wake latency", summarise(wakeMs))])}
+${table(["measure", "n", "p50", "p95", "max"], [row("ask_person latency", summarise(askMs)), row("await_answer wake latency (answer 200 → result)", summarise(wakeMs)), row("answer sent → await_answer result", summarise(sentToAwaitedMs))])}
 
 ${await describeMachine(serverUrl)}
 
