@@ -20,7 +20,7 @@ describe.each(DATABASE_KINDS)("a refused MCP tool call on %s", (kind) => {
   });
 
   it.each([
-    ["missing to", { question: "Ship it?" }, /\bto\b/, undefined],
+    ["missing to", { question: "Ship it?" }, /Give to: the email of the person/, undefined],
     ["an unknown person", { to: "nobody@parley.test", question: "Ship it?" }, /nobody@parley\.test/, "to"],
     ["someone who answers nothing", { to: "olive@parley.test", question: "Ship it?" }, /not an assignee/, "to"],
     ["a schema Parley cannot ask", { to: "ada@parley.test", question: "Ship it?", response_schema: { type: "object", properties: { a: { $ref: "#/x" } } } }, /\$ref/, "response_schema.properties.a.$ref"],
