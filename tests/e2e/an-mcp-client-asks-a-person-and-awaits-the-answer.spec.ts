@@ -21,8 +21,8 @@ test("an MCP client asks a person with ask_person, the person answers in the bro
     expect(tools.map((tool) => tool.name).sort()).toEqual(["ask_person", "await_answer", "cancel_ask", "list_people"]);
     for (const tool of tools) expect(tool.outputSchema?.type).toBe("object");
 
-    const people_ = await client.callTool({ name: "list_people", arguments: { query: people.assignee.email } });
-    expect(people_.structuredContent).toEqual({ people: [{ name: people.assignee.name, email: people.assignee.email, away: false }] });
+    const found = await client.callTool({ name: "list_people", arguments: { query: people.assignee.email } });
+    expect(found.structuredContent).toEqual({ people: [{ name: people.assignee.name, email: people.assignee.email, away: false }] });
 
     const title = uniqueTitle("Roll out the new billing page?");
     const started = Date.now();
