@@ -8,7 +8,7 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 /** In the order RESULTS.md lists them. */
-const BENCHMARKS = ["park-answer-resume", "replay-growth", "inbox-at-scale", "answers-over-http", "http-api"];
+const BENCHMARKS = ["park-answer-resume", "replay-growth", "inbox-at-scale", "answers-over-http", "http-api", "mcp"];
 
 /** A benchmark by its name, or by a part of it that names only one (`api` is `http-api`). */
 const resolve = (name) => (BENCHMARKS.includes(name) ? name : BENCHMARKS.filter((each) => each.includes(name)).length === 1 ? BENCHMARKS.find((each) => each.includes(name)) : undefined);

@@ -66,6 +66,13 @@ function personalRouteTable(fixture: Fixture): { method: "GET" | "POST"; path: s
     { method: "POST", path: `${question}/nothing`, body: { reason: "non-interactive" }, outcomes: samsOnly(200) },
     // A personal token answers; it does not ask.
     { method: "GET", path: "/api/v1/asks", outcomes: { anonymous: 401, assignee: 401, nonCandidate: 401, operator: 401, admin: 401 } },
+    // Nor does it ask over MCP: only an agent key opens the MCP server, before any message is read.
+    {
+      method: "POST",
+      path: "/api/mcp",
+      body: { jsonrpc: "2.0", id: 1, method: "tools/list" },
+      outcomes: { anonymous: 401, assignee: 401, nonCandidate: 401, operator: 401, admin: 401 },
+    },
   ];
 }
 

@@ -370,6 +370,9 @@ function apiRouteTable(fixture: Fixture): Record<string, RouteCase[]> {
     expect: "4xx",
   });
   const wellMeantAsk = { to: "sam@parley.test", title: "Hostile ask" };
+  /** What a Streamable HTTP client accepts, and one JSON-RPC request to the MCP server. */
+  const MCP_ACCEPT = { accept: "application/json, text/event-stream" };
+  const mcpCall = (method: string, params: Record<string, unknown> = {}) => ({ jsonrpc: "2.0", id: 1, method, params });
   return {
     "/api/v1/me/route": [...callers("/api/v1/me", "GET", agentKey), ...wrongMethods("/api/v1/me", samToken), { label: "POST", caller: "anonymous", path: "/api/v1/me", init: call("POST", samToken, "{}"), expect: "4xx" }],
     "/api/v1/questions/route": [
@@ -460,6 +463,37 @@ function apiRouteTable(fixture: Fixture): Record<string, RouteCase[]> {
       { label: "another key's ask", caller: "anonymous", path: `/api/v1/asks/${fixture.askId}/cancel`, init: call("POST", otherAgentKey), expect: "4xx" },
       ...malformedIds((id) => `/api/v1/asks/${id}/cancel`, "POST", agentKey),
       { label: "GET", caller: "anonymous", path: `/api/v1/asks/${fixture.askId}/cancel`, init: call("GET", agentKey), expect: "4xx" },
+    ],
+    "/api/mcp/route": [
+      ...callers("/api/mcp", "POST", samToken, JSON.stringify(mcpCall("tools/list"))),
+      ...bodies("/api/mcp", agentKey),
+      ...["GET", "PUT", "DELETE"].map((method): RouteCase => ({ label: method, caller: "anonymous", path: "/api/mcp", init: call(method, agentKey, method === "GET" ? undefined : "{}", MCP_ACCEPT), expect: "4xx" })),
+      { label: "an empty batch", caller: "anonymous", path: "/api/mcp", init: call("POST", agentKey, "[]", MCP_ACCEPT), expect: "4xx" },
+      { label: "not a JSON-RPC message", caller: "anonymous", path: "/api/mcp", init: call("POST", agentKey, '{"method":"tools/call"}', MCP_ACCEPT), expect: "4xx" },
+      { label: "no Accept for a stream", caller: "anonymous", path: "/api/mcp", init: call("POST", agentKey, JSON.stringify(mcpCall("tools/list"))), expect: "4xx" },
+      // Past the transport, a refused tool call is a tool error in a 200: never a 500, and nothing is asked.
+      ...[
+        { to: "nobody@parley.test", question: "Hostile?" },
+        { to: "sam@parley.test", question: "x".repeat(1_100_000) },
+        { to: "sam@parley.test", question: "Hostile?", response_schema: { type: "object", properties: { a: { $ref: "#/x" } } } },
+        { to: ["__proto__"], question: "Hostile?" },
+        { question: "Hostile?" },
+      ].map((args): RouteCase => ({
+        label: `ask_person ${JSON.stringify(args).slice(0, 60)}`,
+        caller: "anonymous",
+        path: "/api/mcp",
+        init: call("POST", agentKey, JSON.stringify(mcpCall("tools/call", { name: "ask_person", arguments: args })), MCP_ACCEPT),
+        expect: "read",
+      })),
+      ...["await_answer", "cancel_ask"].flatMap((name) =>
+        [ZERO_UUID, "' or 1=1 --", fixture.askId].map((id): RouteCase => ({
+          label: `${name} ${id.slice(0, 20)} (another key's when it is real)`,
+          caller: "anonymous",
+          path: "/api/mcp",
+          init: call("POST", otherAgentKey, JSON.stringify(mcpCall("tools/call", { name, arguments: { ask_id: id, wait_seconds: 0 } })), MCP_ACCEPT),
+          expect: "read",
+        })),
+      ),
     ],
     // The contract is public and can only be read.
     "/api/v1/openapi.json/route": [

@@ -1,0 +1,207 @@
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import type { Db } from "@/db/client";
+import { listUsers } from "@/db/queries/users";
+import type { ApiKey } from "@/db/schema";
+import type { AskService } from "@/lib/asks/asks";
+import type { AskView } from "@/lib/asks/ask-view";
+import { NOTHING_REASONS } from "@/db/schema";
+import { AppError, isAppError } from "@/lib/errors";
+import { argumentPath, askRequestOf, AskPersonArguments } from "./ask-arguments";
+
+/** How long `await_answer` waits when not told. */
+export const DEFAULT_WAIT_SECONDS = 25;
+/** The longest `await_answer` waits: under every common MCP client's request timeout (60 s and up). */
+export const MAX_WAIT_SECONDS = 50;
+/** How often a waiting `await_answer` tells a client that asked for progress that it is still waiting. */
+export const PROGRESS_INTERVAL_MS = 5_000;
+
+/** What the MCP server is made of: the ask service, the database (for people) and the key the request came with. */
+export interface ParleyMcpServerOptions {
+  service: AskService;
+  db: Db;
+  key: ApiKey;
+  /** Aborted when the HTTP request goes away: a waiting `await_answer` stops. */
+  signal?: AbortSignal;
+  /** How often a waiting `await_answer` sends progress; {@link PROGRESS_INTERVAL_MS} unless a test needs it sooner. */
+  progressIntervalMs?: number;
+}
+
+const ASK_PERSON_DESCRIPTION = `Ask a person in Parley a question and get back an ask_id AT ONCE — this never waits for the person.
+Then call await_answer with that ask_id, again and again, until its status is "answered" (use answer) or "nothing" (nobody will answer: see reason, e.g. "away", "expired", "cancelled"; decide without them — never invent their answer).
+If the status here is already "nothing" (the person is away), do not call await_answer: ask someone else or go on without an answer.
+Use list_people to find who you may ask. Give the full context in question; the person cannot ask you back.`;
+
+const AWAIT_ANSWER_DESCRIPTION = `Wait for the answer to an ask made with ask_person, for up to wait_seconds (default ${DEFAULT_WAIT_SECONDS}, at most ${MAX_WAIT_SECONDS}).
+Returns status "answered" with answer, answered_by and answered_at; or "nothing" with reason (nobody will answer); or "open" with still_waiting_seconds when the person has not answered yet.
+On "open", call await_answer again with the same ask_id (a person may take minutes or hours; keep calling while you can wait). Never treat "open" as an answer.`;
+
+const AskPersonOutput = z.object({
+  ask_id: z.string().describe("Pass to await_answer and cancel_ask."),
+  status: z.enum(["open", "answered", "nothing"]).describe('"open": now call await_answer. "nothing": nobody will answer (see reason).'),
+  url: z.string().describe("The question's page in Parley."),
+  reason: z.enum(NOTHING_REASONS).nullable().describe('Why nobody will answer, when status is "nothing".'),
+});
+
+const AwaitAnswerOutput = z.object({
+  ask_id: z.string(),
+  status: z.enum(["open", "answered", "nothing"]),
+  answer: z.unknown().optional().describe('When "answered": a string for a free-text ask, else an object of the response schema (or { choice, comment? } for options).'),
+  answered_by: z.object({ email: z.string(), name: z.string() }).nullable().optional(),
+  answered_at: z.string().nullable().optional(),
+  reason: z.enum(NOTHING_REASONS).nullable().optional().describe('When "nothing": why nobody will answer.'),
+  still_waiting_seconds: z.int().optional().describe('When "open": how long the ask has waited so far. Call await_answer again.'),
+});
+
+const PersonOutput = z.object({ name: z.string(), email: z.string(), away: z.boolean().describe("An away person gets nothing asked: ask_person returns status nothing, reason away.") });
+const ListPeopleOutput = z.object({ people: z.array(PersonOutput) });
+
+const CancelAskOutput = z.object({ ask_id: z.string(), status: z.enum(["open", "answered", "nothing"]), reason: z.enum(NOTHING_REASONS).nullable() });
+
+/** A tool's result: the structured value and a short text for clients that only read text. */
+function result(structured: Record<string, unknown>, text: string): CallToolResult {
+  return { structuredContent: structured, content: [{ type: "text", text }] };
+}
+
+/** A refusal as an MCP tool error in the caller's terms: code, message and the argument at fault; anything unexpected is logged, not shown. */
+function toolError(error: unknown, pathOf: (path: string | undefined) => string | undefined = (path) => path): CallToolResult {
+  if (isAppError(error)) {
+    const path = pathOf(error.path);
+    const text = `${error.code}${path ? ` (${path})` : ""}: ${error.message}`;
+    return { isError: true, content: [{ type: "text", text }], structuredContent: { error: { code: error.code, message: error.message, ...(path ? { path } : {}) } } };
+  }
+  console.error("Parley MCP:", error);
+  return { isError: true, content: [{ type: "text", text: "internal: Something went wrong in Parley; try again." }] };
+}
+
+/** `await_answer`'s view of an ask. */
+function awaited(ask: AskView): z.output<typeof AwaitAnswerOutput> {
+  if (ask.status === "answered") return { ask_id: ask.id, status: "answered", answer: ask.answer, answered_by: ask.answered_by, answered_at: ask.answered_at };
+  if (ask.status === "nothing") return { ask_id: ask.id, status: "nothing", reason: ask.reason };
+  return { ask_id: ask.id, status: "open", still_waiting_seconds: ask.waited_seconds };
+}
+
+function awaitedText(view: z.output<typeof AwaitAnswerOutput>): string {
+  if (view.status === "answered") return `${view.answered_by?.name ?? "The person"} answered: ${typeof view.answer === "string" ? view.answer : JSON.stringify(view.answer)}`;
+  if (view.status === "nothing") return `Nobody will answer (${view.reason}). Do not wait for this ask any more.`;
+  return `Still waiting (${view.still_waiting_seconds} s so far). Call await_answer again with ask_id ${view.ask_id}.`;
+}
+
+/**
+ * Parley's MCP server for one request and one API key: `ask_person`, `await_answer`, `list_people`,
+ * `cancel_ask` over the one ask service. No call waits on a person longer than `await_answer`'s
+ * bound, so no client's request timeout is ever what ends an ask.
+ */
+export function createParleyMcpServer(options: ParleyMcpServerOptions): McpServer {
+  const { service, db, key } = options;
+  const server = new McpServer({ name: "parley", version: "0.1.0" }, { capabilities: { tools: {} } });
+
+  server.registerTool(
+    "ask_person",
+    { title: "Ask a person", description: ASK_PERSON_DESCRIPTION, inputSchema: AskPersonArguments, outputSchema: AskPersonOutput, annotations: { readOnlyHint: false, openWorldHint: true } },
+    async (args) => {
+      try {
+        if (args.options && args.response_schema) {
+          return toolError(new AppError("invalid_input", "Give options or response_schema, not both.", { path: "response_schema" }));
+        }
+        const { ask } = await service.create(key, askRequestOf(args), { idempotencyKey: args.idempotency_key ?? null });
+        const structured = { ask_id: ask.id, status: ask.status, url: ask.url, reason: ask.reason };
+        const text =
+          ask.status === "nothing"
+            ? `Nobody will answer (${ask.reason}): do not call await_answer; ask someone else or decide without them.`
+            : ask.status === "answered"
+              ? `Already answered (ask ${ask.id}): call await_answer to read the answer.`
+              : `Asked (ask_id ${ask.id}). Now call await_answer with this ask_id until it is answered or nothing.`;
+        return result(structured, text);
+      } catch (error) {
+        return toolError(error, (path) => argumentPath(path, args));
+      }
+    },
+  );
+
+  server.registerTool(
+    "await_answer",
+    {
+      title: "Wait for a person's answer",
+      description: AWAIT_ANSWER_DESCRIPTION,
+      inputSchema: z.object({
+        ask_id: z.string().min(1).max(100).describe("The ask_id ask_person returned."),
+        wait_seconds: z.int().min(0).max(MAX_WAIT_SECONDS).optional().describe(`How long to wait for the answer in this call (default ${DEFAULT_WAIT_SECONDS}, at most ${MAX_WAIT_SECONDS}).`),
+      }),
+      outputSchema: AwaitAnswerOutput,
+      annotations: { readOnlyHint: true, openWorldHint: true },
+    },
+    async (args, extra) => {
+      const seconds = args.wait_seconds ?? DEFAULT_WAIT_SECONDS;
+      const progressToken = extra._meta?.progressToken;
+      const started = performance.now();
+      // A client that gave a progress token hears every few seconds that the wait goes on, so one that resets
+      // its timeout on progress never gives up while a person may still answer.
+      const ticker =
+        progressToken === undefined
+          ? undefined
+          : setInterval(() => {
+              // Tenths of a second, so progress always increases as the protocol asks, however short the interval.
+              const waited = Math.round((performance.now() - started) / 100) / 10;
+              extra
+                .sendNotification({ method: "notifications/progress", params: { progressToken, progress: waited, total: seconds, message: `Waiting for the person (${Math.floor(waited)} of ${seconds} s).` } })
+                .catch(() => {});
+            }, options.progressIntervalMs ?? PROGRESS_INTERVAL_MS);
+      try {
+        const signal = options.signal ? AbortSignal.any([options.signal, extra.signal]) : extra.signal;
+        const view = awaited(await service.wait(key, args.ask_id, seconds, signal));
+        return result(view, awaitedText(view));
+      } catch (error) {
+        return toolError(error, (path) => path ?? "ask_id");
+      } finally {
+        if (ticker) clearInterval(ticker);
+      }
+    },
+  );
+
+  server.registerTool(
+    "list_people",
+    {
+      title: "List who can be asked",
+      description: "The people ask_person can ask: name, email (pass it as `to`) and whether they are away (an away person gets nothing asked). Filter with query (part of a name or email).",
+      inputSchema: z.object({ query: z.string().max(200).optional().describe("Part of a name or email; all people when left out.") }),
+      outputSchema: ListPeopleOutput,
+      annotations: { readOnlyHint: true },
+    },
+    async (args) => {
+      try {
+        const query = args.query?.trim().toLowerCase() ?? "";
+        const people = (await listUsers(db))
+          .filter((user) => user.roles.includes("assignee"))
+          .filter((user) => query === "" || user.name.toLowerCase().includes(query) || user.email.includes(query))
+          .map((user) => ({ name: user.name, email: user.email, away: user.away }));
+        const text = people.length === 0 ? "Nobody matches." : people.map((person) => `${person.name} <${person.email}>${person.away ? " (away)" : ""}`).join("\n");
+        return result({ people }, text);
+      } catch (error) {
+        return toolError(error);
+      }
+    },
+  );
+
+  server.registerTool(
+    "cancel_ask",
+    {
+      title: "Cancel an ask",
+      description: "Withdraw an ask that is still open (it closes with nothing, reason cancelled). An answered ask cannot be cancelled: read it with await_answer.",
+      inputSchema: z.object({ ask_id: z.string().min(1).max(100).describe("The ask_id ask_person returned.") }),
+      outputSchema: CancelAskOutput,
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
+    },
+    async (args) => {
+      try {
+        const ask = await service.cancel(key, args.ask_id);
+        return result({ ask_id: ask.id, status: ask.status, reason: ask.reason }, `Cancelled: ask ${ask.id} closed with nothing (${ask.reason}).`);
+      } catch (error) {
+        return toolError(error, (path) => path ?? (isAppError(error) && error.code === "not_found" ? "ask_id" : undefined));
+      }
+    },
+  );
+
+  return server;
+}
