@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type Db, queryRows } from "../client";
+import { type Db, queryRows, toDate } from "../client";
 import type { NothingReason, QuestionStatus } from "../schema";
 
 /** A new ask as it is stored. */
@@ -96,8 +96,6 @@ interface RawRecord {
   attempts_used: number | null;
 }
 
-const toDate = (value: Date | string | null) => (value === null ? null : value instanceof Date ? value : new Date(value));
-
 function toRecord(raw: RawRecord): ApiAskRecord {
   return {
     id: raw.id,
@@ -115,7 +113,7 @@ function toRecord(raw: RawRecord): ApiAskRecord {
     attempts: Number(raw.attempts),
     callbackUrl: raw.callback_url,
     metadata: raw.metadata,
-    createdAt: toDate(raw.created_at)!,
+    createdAt: toDate(raw.created_at),
     questionStatus: raw.question_status,
     reason: raw.reason,
     answer: raw.answer,

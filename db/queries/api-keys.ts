@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { type Db, queryRows } from "../client";
+import { type Db, queryRows, toDate } from "../client";
 import { type ApiKey, type ApiKeyKind, apiKeys } from "../schema";
 
 /** A key as it is stored, minus nothing: callers decide what to show. */
@@ -59,8 +59,6 @@ interface RawApiKey {
   demo_secret: string | null;
 }
 
-const toDate = (value: Date | string | null) => (value === null ? null : value instanceof Date ? value : new Date(value));
-
 function toApiKey(raw: RawApiKey): ApiKey {
   return {
     id: raw.id,
@@ -71,7 +69,7 @@ function toApiKey(raw: RawApiKey): ApiKey {
     webhookSecret: raw.webhook_secret,
     userId: raw.user_id,
     createdBy: raw.created_by,
-    createdAt: toDate(raw.created_at)!,
+    createdAt: toDate(raw.created_at),
     lastUsedAt: toDate(raw.last_used_at),
     revokedAt: toDate(raw.revoked_at),
     demoSecret: raw.demo_secret,

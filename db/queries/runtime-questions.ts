@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type Db, queryRows } from "../client";
+import { type Db, queryRows, toDate } from "../client";
 import type { NothingReason, QuestionStatus } from "../schema";
 import type { QuestionSpec } from "../types/question-spec";
 import { insertRunEventsSql, type NewRunEvent } from "./runtime-events";
@@ -79,13 +79,6 @@ const QUESTION_SELECT = sql.raw(`select a.id, a.task_id, a.agent, a.conversation
     s.id as slot_id, s.status as slot_status, s.assignee_id, s.candidate_ids, s.role, s.opened_at, s.due_at, s.finished_by,
     (select name from users where users.id = s.finished_by) as finished_by_name, s.finished_at
   from asks a left join slots s on s.id = a.slot_id`);
-
-function toDate(value: Date | string): Date;
-function toDate(value: Date | string | null): Date | null;
-function toDate(value: Date | string | null): Date | null {
-  if (value === null) return null;
-  return value instanceof Date ? value : new Date(value);
-}
 
 function toQuestion(raw: RawQuestion): QuestionRow {
   const candidates = raw.candidate_ids;

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { type Db, queryRows } from "../client";
+import { type Db, queryRows, toDate } from "../client";
 
 /** A slot as the runtime reads it. */
 export interface SlotRow {
@@ -43,13 +43,6 @@ interface RawSlot {
 const SLOT_COLUMNS = sql.raw(
   "id, workflow_instance_id, workflow, task_id, state, event, role, assignee_id, candidate_ids, status, opened_at, due_at, finished_by, finished_at, wait_ms::float8 as wait_ms, payload",
 );
-
-function toDate(value: Date | string): Date;
-function toDate(value: Date | string | null): Date | null;
-function toDate(value: Date | string | null): Date | null {
-  if (value === null) return null;
-  return value instanceof Date ? value : new Date(value);
-}
 
 function toSlot(raw: RawSlot): SlotRow {
   return {

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { type Db, queryRows } from "../client";
+import { type Db, queryRows, toDate } from "../client";
 
 /** Which open slots to show; every filter is optional. */
 export interface OpenSlotFilters {
@@ -34,10 +34,6 @@ export interface OpenSlotRow {
   questionId: string | null;
   headline: string | null;
   agent: string | null;
-}
-
-function toDate(value: Date | string): Date {
-  return value instanceof Date ? value : new Date(value);
 }
 
 function toOptionalDate(value: Date | string | null): Date | null {
