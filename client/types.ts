@@ -3,7 +3,7 @@
 // (tests/unit/client/the-clients-ask-type-matches-the-api.test-d.ts) keeps the two in step.
 
 /** Why nobody answered an ask. */
-export type NothingReason = "refused" | "away" | "non-interactive" | "expired" | "cancelled";
+export type NothingReason = "refused" | "away" | "non-interactive" | "expired" | "cancelled" | "unavailable";
 
 /** Where an ask stands: waiting for the person, answered, or closed with nothing. */
 export type AskStatus = "open" | "answered" | "nothing";

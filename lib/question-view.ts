@@ -10,6 +10,7 @@ export const NOTHING_REASON_WORDS: Readonly<Record<NothingReason, string>> = {
   "non-interactive": "nobody was at the terminal",
   expired: "nobody answered before the deadline",
   cancelled: "whoever asked withdrew the question",
+  unavailable: "the person asked is no longer in Parley",
 };
 
 /** {@link NOTHING_REASON_WORDS} for a reason read from storage (an unknown one reads as `fallback`). */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, index, integer, json, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { QuestionSpec } from "../types/question-spec";
 import { users } from "./users";
 
@@ -74,7 +74,7 @@ export const conversationMessages = pgTable(
 );
 
 /** Why a question ended with nothing: never a decision by a person (`cancelled`: its asker withdrew it). */
-export const NOTHING_REASONS = ["refused", "away", "non-interactive", "expired", "cancelled"] as const;
+export const NOTHING_REASONS = ["refused", "away", "non-interactive", "expired", "cancelled", "unavailable"] as const;
 export type NothingReason = (typeof NOTHING_REASONS)[number];
 
 /** Where a question is in its life: waiting, answered by a person, or closed with nothing (see `reason`). */
@@ -156,6 +156,13 @@ export const slots = pgTable(
     role: text("role"),
     assigneeId: uuid("assignee_id").references(() => users.id),
     candidateIds: uuid("candidate_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    /** Groups whose members are candidates too, as they are when they answer (membership is read live). */
+    candidateGroupIds: uuid("candidate_group_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    /** A candidate who said "I'll take it": while set, only they (and the assignee) may answer. */
+    claimedBy: uuid("claimed_by").references(() => users.id),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    /** The person the question was meant for, who was away and named `assignee_id` as their delegate. */
+    delegatedFrom: uuid("delegated_from").references(() => users.id),
     /** `closed`: the question ended with nothing (refused, away, non-interactive); nobody answered. */
     status: text("status").$type<"open" | "finished" | "expired" | "cancelled" | "closed">().notNull().default("open"),
     openedAt: timestamp("opened_at", { withTimezone: true }).notNull(),
@@ -175,6 +182,7 @@ export const slots = pgTable(
   (table) => [
     // "What may I answer?" is one query over these two partial indexes.
     index("slots_open_candidates_idx").using("gin", table.candidateIds).where(sql`${table.status} = 'open'`),
+    index("slots_open_candidate_groups_idx").using("gin", table.candidateGroupIds).where(sql`${table.status} = 'open'`),
     index("slots_open_assignee_idx").on(table.assigneeId).where(sql`${table.status} = 'open'`),
     // The SLA sweep reads open slots in due order.
     index("slots_open_due_idx").on(table.dueAt).where(sql`${table.status} = 'open' and ${table.dueAt} is not null`),
@@ -193,6 +201,30 @@ export const slots = pgTable(
     index("slots_finished_by_idx").on(table.finishedBy, table.finishedAt).where(sql`${table.finishedBy} is not null`),
     // The SLA page's workflow filter lists each workflow that waited, one index step per name.
     index("slots_workflow_idx").on(table.workflow),
+  ],
+);
+
+/** What an escalation step does when its moment comes: remind who has the wait, or widen it to a group. */
+export type EscalationAction = { kind: "remind" } | { kind: "add-group"; groupId: string; group: string };
+
+/**
+ * An escalation chain, as data: each step of a slot with the moment it is due. The SLA sweep fires a
+ * due step by one conditional update of `fired_at`, so each fires once, across restarts.
+ */
+export const slotEscalations = pgTable(
+  "slot_escalations",
+  {
+    slotId: uuid("slot_id")
+      .notNull()
+      .references(() => slots.id, { onDelete: "cascade" }),
+    step: integer("step").notNull(),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    action: jsonb("action").$type<EscalationAction>().notNull(),
+    firedAt: timestamp("fired_at", { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.slotId, table.step] }),
+    index("slot_escalations_due_idx").on(table.dueAt).where(sql`${table.firedAt} is null`),
   ],
 );
 

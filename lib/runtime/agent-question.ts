@@ -54,6 +54,7 @@ export function nothingText(reason: NothingReason): string {
     "non-interactive": "nobody was at the terminal",
     expired: "nobody answered in time",
     cancelled: "the question was withdrawn",
+    unavailable: "the person is no longer available",
   };
   return `[no answer — reason: ${reason}] Nobody answered this question: ${why[reason]}.`;
 }
