@@ -1,4 +1,5 @@
 import type { Db } from "@/db/client";
+import { seedGroups } from "@/db/queries/group-routing";
 import { countUsers, insertUsersIfAbsent } from "@/db/queries/users";
 import type { Role } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
@@ -19,7 +20,13 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { email: "lee@parley.test", name: "Lee Okafor", password: "lee-assignee-demo", roles: ["assignee", "operator"] },
 ];
 
-/** Creates the demo people that do not exist yet; returns the ones it created. */
+/** The demo's teams, by the emails of their members: asks can go to a whole team. */
+export const DEMO_GROUPS: Readonly<Record<string, readonly string[]>> = {
+  finance: ["sam@parley.test", "priya@parley.test"],
+  "on-call": ["priya@parley.test", "lee@parley.test"],
+};
+
+/** Creates the demo people that do not exist yet, and the demo groups; returns the people it created. */
 export async function seedDemoUsers(db: Db): Promise<DemoUser[]> {
   const rows = await Promise.all(
     DEMO_USERS.map(async (user) => ({
@@ -30,6 +37,7 @@ export async function seedDemoUsers(db: Db): Promise<DemoUser[]> {
     })),
   );
   const created = new Set((await insertUsersIfAbsent(db, rows)).map((user) => user.email));
+  await seedGroups(db, DEMO_GROUPS);
   return DEMO_USERS.filter((user) => created.has(user.email));
 }
 

@@ -14,6 +14,7 @@ export const ERROR_CODES = {
   unprocessable: { status: 422, message: "The request is well-formed, but Parley cannot do what it asks." },
   answer_refused: { status: 422, message: "The answer was refused: see what was said about each field." },
   unknown_person: { status: 422, message: "There is nobody by that email who can answer." },
+  unknown_group: { status: 422, message: "There is no group by that name." },
   unsupported_schema: { status: 422, message: "This schema cannot be asked as questions." },
   rate_limited: { status: 429, message: "Too many requests: slow down and try again shortly." },
   not_parked: { status: 409, message: "That run is not waiting for an answer." },

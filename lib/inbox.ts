@@ -6,7 +6,7 @@ import type { Registry, TaskSubject } from "@/lib/registry";
 import { getRegistry } from "@/lib/registry/configured";
 
 /** The inbox's views. */
-export const INBOX_VIEWS = ["assigned", "candidates", "overdue", "answered"] as const;
+export const INBOX_VIEWS = ["assigned", "candidates", "team", "overdue", "answered"] as const;
 export type InboxView = (typeof INBOX_VIEWS)[number];
 
 export function parseInboxView(value: unknown): InboxView {
@@ -29,6 +29,10 @@ export interface InboxRow {
   openedAt: Date;
   dueAt: Date | null;
   assignedToMe: boolean;
+  /** The member of the team who took it, while they hold it. */
+  claimedBy: { id: string; name: string } | null;
+  /** The person it was meant for, who is away and named this person their delegate. */
+  delegatedFrom: string | null;
 }
 
 /** How many open questions a page of the inbox shows. */
@@ -96,6 +100,8 @@ export async function loadInbox(
     openedAt: question.openedAt,
     dueAt: question.dueAt,
     assignedToMe: question.assigneeId === userId,
+    claimedBy: question.claimedBy,
+    delegatedFrom: question.delegatedFrom,
   }));
   return {
     view,

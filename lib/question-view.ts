@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import { findRunForTask, listConversationMessages } from "@/db/queries/inbox";
+import { findReassignmentAway, findRunForTask, listConversationMessages } from "@/db/queries/inbox";
 import { type ConversationLine, readableConversation } from "@/lib/conversation-view";
 import type { NothingReason, RunStatus } from "@/db/schema";
 
@@ -31,4 +31,12 @@ export async function loadQuestionRun(db: Db, question: { taskId: string; conver
     question.conversationId ? listConversationMessages(db, question.conversationId) : Promise.resolve([]),
   ]);
   return { run, conversation: readableConversation(messages) };
+}
+
+/**
+ * Who has a question now that was reassigned away from `userId`, and since when; undefined when it
+ * was never theirs. Their old link then says where it went instead of "not found".
+ */
+export function reassignedAwayFrom(db: Db, questionId: string, userId: string): Promise<{ toName: string | null; at: Date } | undefined> {
+  return findReassignmentAway(db, questionId, userId);
 }

@@ -23,6 +23,7 @@ export type RunEntry =
   | { kind: "nothing"; id: number; at: Date; questionId: string | null; reason: string; by: string | null }
   | { kind: "slot-expired"; id: number; at: Date; event: string; waitMs: number | null }
   | { kind: "reassigned"; id: number; at: Date; from: string | null; to: string; by: string | null }
+  | { kind: "claimed"; id: number; at: Date; by: string; given: boolean }
   | { kind: "resumed"; id: number; at: Date; agent: string | null }
   | { kind: "failed"; id: number; at: Date; state: string | null; cause: string; code: string | null; retryable: boolean }
   | { kind: "completed"; id: number; at: Date; state: string | null; message: string | null };
@@ -163,6 +164,10 @@ export function runEntries(events: readonly RunEvent[], context: RunViewContext)
         break;
       case "slot-reassigned":
         entries.push({ ...base, kind: "reassigned", from: nameOf(data.from), to: nameOf(data.to) ?? "someone", by: nameOf(data.by) });
+        break;
+      case "slot-claimed":
+      case "slot-unclaimed":
+        entries.push({ ...base, kind: "claimed", by: nameOf(data.by) ?? "someone", given: event.kind === "slot-unclaimed" });
         break;
       case "resumed":
         openTurns.clear();

@@ -2,6 +2,7 @@ import type { ModelMessage } from "ai";
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../client";
 import type { RunStatus } from "../schema";
+import { slotIsFor } from "./slot-parties";
 
 /** A question someone answered (or that closed with nothing while it was theirs), for "Answered by me". */
 export interface AnsweredQuestionRow {
@@ -92,7 +93,7 @@ export async function countAnsweredBy(db: Db, userId: string, limit = 50): Promi
 }
 
 /** The open questions a person may answer, split as the inbox shows them. */
-export type OpenInboxView = "assigned" | "candidates" | "overdue";
+export type OpenInboxView = "assigned" | "candidates" | "team" | "overdue";
 
 /** One open question in someone's inbox, with what the row shows. */
 export interface OpenQuestionRow {
@@ -108,6 +109,10 @@ export interface OpenQuestionRow {
   openedAt: Date;
   dueAt: Date | null;
   assigneeId: string | null;
+  /** The member who took it ("I'll take it"), while they hold it. */
+  claimedBy: { id: string; name: string } | null;
+  /** The person it was meant for, away, whose delegate this person is. */
+  delegatedFrom: string | null;
 }
 
 /** A page of someone's open questions, and how many there are in each view. */
@@ -120,7 +125,8 @@ export interface OpenInboxPage {
 
 const VIEW_CONDITION: Record<OpenInboxView, SQL> = {
   assigned: sql`assigned`,
-  candidates: sql`not assigned`,
+  candidates: sql`not assigned and named`,
+  team: sql`not assigned and not named`,
   overdue: sql`due_at is not null and due_at <= now_at`,
 };
 
@@ -142,6 +148,7 @@ export async function readOpenInbox(
   const rows = await queryRows<{
     assigned: number | string;
     candidates: number | string;
+    team: number | string;
     overdue: number | string;
     id: string | null;
     task_id: string;
@@ -154,31 +161,38 @@ export async function readOpenInbox(
     opened_at: string | Date;
     due_at: string | Date | null;
     assignee_id: string | null;
+    claimed_by: string | null;
+    claimed_by_name: string | null;
+    delegated_from_name: string | null;
   }>(
     db,
     sql`with mine as materialized (
           select a.id, a.asked_at, coalesce(s.due_at, 'infinity') as due_order, s.due_at, s.opened_at, s.assignee_id,
-                 s.assignee_id is not distinct from ${userId}::uuid as assigned, ${now.toISOString()}::timestamptz as now_at
+                 s.claimed_by, s.delegated_from,
+                 s.assignee_id is not distinct from ${userId}::uuid as assigned, s.candidate_ids @> array[${userId}::uuid] as named,
+                 ${now.toISOString()}::timestamptz as now_at
             from slots s join asks a on a.slot_id = s.id
-           where s.status = 'open' and (s.assignee_id = ${userId} or s.candidate_ids @> ${`{${userId}}`}::uuid[])
+           where s.status = 'open' and ${slotIsFor("s.", userId)}
              and a.status = 'open' and a.reason is null
         ), counts as (
-          select count(*) filter (where assigned) as assigned, count(*) filter (where not assigned) as candidates,
-                 count(*) filter (where due_at <= now_at) as overdue
+          select count(*) filter (where assigned) as assigned, count(*) filter (where not assigned and named) as candidates,
+                 count(*) filter (where not assigned and not named) as team, count(*) filter (where due_at <= now_at) as overdue
             from mine
         ), cursor as (
           select due_order, asked_at, id from mine where id = ${after}::uuid and ${VIEW_CONDITION[view]}
         ), page as (
-          select id, due_order, asked_at, due_at, opened_at, assignee_id from mine
+          select id, due_order, asked_at, due_at, opened_at, assignee_id, claimed_by, delegated_from from mine
            where ${VIEW_CONDITION[view]}
              and (not exists (select 1 from cursor) or (due_order, asked_at, id) > (select due_order, asked_at, id from cursor))
            order by due_order, asked_at, id
            limit ${page.limit + 1}
         )
-        select counts.assigned, counts.candidates, counts.overdue,
+        select counts.assigned, counts.candidates, counts.team, counts.overdue,
                a.id, a.task_id, a.agent, a.workflow,
                a.title, a.spec ->> 'title' as spec_title, a.spec #>> '{fields,0,question}' as first_question,
-               a.asked_at, page.opened_at, page.due_at, page.assignee_id
+               a.asked_at, page.opened_at, page.due_at, page.assignee_id, page.claimed_by,
+               (select name from users where users.id = page.claimed_by) as claimed_by_name,
+               (select name from users where users.id = page.delegated_from) as delegated_from_name
           from counts
           left join (page join asks a on a.id = page.id) on true
          order by page.due_order, page.asked_at, page.id`,
@@ -196,10 +210,12 @@ export async function readOpenInbox(
     openedAt: new Date(row.opened_at),
     dueAt: row.due_at === null ? null : new Date(row.due_at),
     assigneeId: row.assignee_id,
+    claimedBy: row.claimed_by ? { id: row.claimed_by, name: row.claimed_by_name ?? "someone" } : null,
+    delegatedFrom: row.delegated_from_name,
   }));
   const shown = found.slice(0, page.limit);
   return {
-    counts: { assigned: Number(first.assigned), candidates: Number(first.candidates), overdue: Number(first.overdue) },
+    counts: { assigned: Number(first.assigned), candidates: Number(first.candidates), team: Number(first.team), overdue: Number(first.overdue) },
     rows: shown,
     next: found.length > page.limit && shown.length > 0 ? shown.at(-1)!.id : null,
   };
@@ -233,8 +249,26 @@ export async function hasPartInTask(db: Db, taskId: string, userId: string): Pro
     sql`select exists (
           select 1 from asks a left join slots s on s.id = a.slot_id
            where a.task_id = ${taskId}
-             and (a.answered_by = ${userId} or s.assignee_id = ${userId} or s.candidate_ids @> ${`{${userId}}`}::uuid[])
+             and (a.answered_by = ${userId} or ${slotIsFor("s.", userId)})
         ) as yes`,
   );
   return Boolean(rows[0]?.yes);
+}
+
+/**
+ * When a question was taken away from `userId` by a reassignment: who has it now and since when, or
+ * undefined (it was never theirs, or it still is).
+ */
+export async function findReassignmentAway(db: Db, questionId: string, userId: string): Promise<{ toName: string | null; at: Date } | undefined> {
+  const rows = await queryRows<{ to_name: string | null; at: string | Date }>(
+    db,
+    sql`select (select name from users where users.id = s.assignee_id) as to_name, e.at
+          from asks a join slots s on s.id = a.slot_id
+          join run_events e on e.task_id = a.task_id and e.kind = 'slot-reassigned'
+               and e.data ->> 'slotId' = s.id::text and e.data ->> 'from' = ${userId}
+         where a.id = ${questionId}::uuid
+         order by e.id desc limit 1`,
+  );
+  const row = rows[0];
+  return row ? { toName: row.to_name, at: new Date(row.at) } : undefined;
 }

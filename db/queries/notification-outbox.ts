@@ -150,8 +150,10 @@ export async function findNoticeSource(db: Db, questionId: string): Promise<Noti
                s.opened_at, s.due_at,
                (select coalesce(jsonb_agg(jsonb_build_object('userId', u.id, 'name', u.name, 'email', u.email) order by u.name), '[]'::jsonb)
                   from users u
-                 where not u.away
-                   and (case when s.assignee_id is not null then u.id = s.assignee_id else u.id = any(s.candidate_ids) end)) as recipients
+                 where not u.away and u.deactivated_at is null
+                   and (case when s.assignee_id is not null then u.id = s.assignee_id
+                        else u.id = any(s.candidate_ids)
+                          or u.id in (select m.user_id from group_members m where m.group_id = any(s.candidate_group_ids)) end)) as recipients
           from asks a join slots s on s.id = a.slot_id
          where a.id = ${questionId} and a.status = 'open' and s.status = 'open'`,
   );

@@ -126,8 +126,15 @@ export async function findRun(db: Db, taskId: string): Promise<RunRow | undefine
 }
 
 /** The people a start form may offer (assignees), by name, with whether they are away. */
-export async function listPeopleToAsk(db: Db): Promise<{ id: string; name: string; away: boolean }[]> {
-  return queryRows<{ id: string; name: string; away: boolean }>(db, sql`select id, name, away from users where 'assignee' = any(roles) order by name`);
+export async function listPeopleToAsk(db: Db): Promise<{ id: string; name: string; away: boolean; delegateName: string | null }[]> {
+  const rows = await queryRows<{ id: string; name: string; away: boolean; delegate_name: string | null }>(
+    db,
+    // The delegate counts only while they can take questions themselves.
+    sql`select u.id, u.name, u.away, d.name as delegate_name
+          from users u left join users d on d.id = u.delegate_id and u.away and not d.away and d.deactivated_at is null
+         where 'assignee' = any(u.roles) and u.deactivated_at is null order by u.name`,
+  );
+  return rows.map((row) => ({ id: row.id, name: row.name, away: row.away, delegateName: row.delegate_name }));
 }
 
 /** The names of these people, by id (for the run page's "answered by"). */

@@ -3,6 +3,7 @@ import { type Db, queryRows, toDate } from "../client";
 import type { NothingReason, QuestionStatus } from "../schema";
 import type { QuestionSpec } from "../types/question-spec";
 import { insertRunEventsSql, type NewRunEvent } from "./runtime-events";
+import { slotAnswerableBy } from "./slot-parties";
 
 /** A question record with the slot that takes its answer, as the runtime and the inbox read it. */
 export interface QuestionRow {
@@ -32,6 +33,16 @@ export interface QuestionRow {
     status: "open" | "finished" | "expired" | "cancelled" | "closed";
     assigneeId: string | null;
     candidateIds: string[];
+    /** Groups whose members may answer too, and those members as they are now. */
+    candidateGroupIds: string[];
+    groupMemberIds: string[];
+    /** The candidate who said "I'll take it", while they hold it. */
+    claimedBy: string | null;
+    claimedByName: string | null;
+    claimedAt: Date | null;
+    /** The person it was meant for, away, whose delegate it went to. */
+    delegatedFrom: string | null;
+    delegatedFromName: string | null;
     role: string | null;
     openedAt: Date;
     dueAt: Date | null;
@@ -65,6 +76,13 @@ interface RawQuestion {
   slot_status: NonNullable<QuestionRow["slot"]>["status"] | null;
   assignee_id: string | null;
   candidate_ids: string[] | string | null;
+  candidate_group_ids: string[] | string | null;
+  group_member_ids: string[] | string | null;
+  claimed_by: string | null;
+  claimed_by_name: string | null;
+  claimed_at: Date | string | null;
+  delegated_from: string | null;
+  delegated_from_name: string | null;
   role: string | null;
   opened_at: Date | string | null;
   due_at: Date | string | null;
@@ -76,12 +94,21 @@ interface RawQuestion {
 const QUESTION_SELECT = sql.raw(`select a.id, a.task_id, a.agent, a.conversation_id, a.workflow_instance_id, a.workflow, a.event, a.title,
     a.spec, a.response_schema, a.attempts_allowed, a.attempts_used, a.status, a.reason, a.answer, a.answered_by,
     (select name from users where users.id = a.answered_by) as answered_by_name, a.asked_at, a.answered_at,
-    s.id as slot_id, s.status as slot_status, s.assignee_id, s.candidate_ids, s.role, s.opened_at, s.due_at, s.finished_by,
+    s.id as slot_id, s.status as slot_status, s.assignee_id, s.candidate_ids, s.candidate_group_ids,
+    case when cardinality(s.candidate_group_ids) > 0
+      then array(select distinct user_id from group_members where group_id = any(s.candidate_group_ids)) end as group_member_ids,
+    s.claimed_by, (select name from users where users.id = s.claimed_by) as claimed_by_name, s.claimed_at,
+    s.delegated_from, (select name from users where users.id = s.delegated_from) as delegated_from_name,
+    s.role, s.opened_at, s.due_at, s.finished_by,
     (select name from users where users.id = s.finished_by) as finished_by_name, s.finished_at
   from asks a left join slots s on s.id = a.slot_id`);
 
+/** A uuid[] as the driver hands it back: an array, or (a driver that does not parse uuid[]) its text form. */
+function uuids(value: string[] | string | null): string[] {
+  return Array.isArray(value) ? value : (value ?? "").replace(/[{}]/g, "").split(",").filter(Boolean);
+}
+
 function toQuestion(raw: RawQuestion): QuestionRow {
-  const candidates = raw.candidate_ids;
   return {
     id: raw.id,
     taskId: raw.task_id,
@@ -108,8 +135,14 @@ function toQuestion(raw: RawQuestion): QuestionRow {
             id: raw.slot_id,
             status: raw.slot_status,
             assigneeId: raw.assignee_id,
-            // A driver that does not parse uuid[] hands back its text form.
-            candidateIds: Array.isArray(candidates) ? candidates : (candidates ?? "").replace(/[{}]/g, "").split(",").filter(Boolean),
+            candidateIds: uuids(raw.candidate_ids),
+            candidateGroupIds: uuids(raw.candidate_group_ids),
+            groupMemberIds: uuids(raw.group_member_ids),
+            claimedBy: raw.claimed_by,
+            claimedByName: raw.claimed_by_name,
+            claimedAt: toDate(raw.claimed_at),
+            delegatedFrom: raw.delegated_from,
+            delegatedFromName: raw.delegated_from_name,
             role: raw.role,
             openedAt: toDate(raw.opened_at),
             dueAt: toDate(raw.due_at),
@@ -121,10 +154,18 @@ function toQuestion(raw: RawQuestion): QuestionRow {
   };
 }
 
-/** Who a question's slot lets answer: the assignee and the candidates. */
-export function partiesOf(question: Pick<QuestionRow, "slot">): string[] {
+/** Who a question's slot is for: the assignee, the candidates and the members of its candidate groups. */
+export function partiesOf(question: { slot: Pick<NonNullable<QuestionRow["slot"]>, "assigneeId" | "candidateIds" | "groupMemberIds"> | null }): string[] {
   if (!question.slot) return [];
-  return [...new Set([...(question.slot.assigneeId ? [question.slot.assigneeId] : []), ...question.slot.candidateIds])];
+  const { assigneeId, candidateIds, groupMemberIds } = question.slot;
+  return [...new Set([...(assigneeId ? [assigneeId] : []), ...candidateIds, ...groupMemberIds])];
+}
+
+/** Whether `userId` may answer the question now: it is for them, and no other candidate has claimed it. */
+export function mayAnswer(question: Pick<QuestionRow, "slot">, userId: string): boolean {
+  const slot = question.slot;
+  if (!slot || !partiesOf(question).includes(userId)) return false;
+  return slot.claimedBy === null || slot.claimedBy === userId || slot.assigneeId === userId;
 }
 
 /** One question with its slot. */
@@ -161,7 +202,7 @@ export async function listAnswerableQuestions(db: Db, userId: string, page?: Que
     db,
     sql`${QUESTION_SELECT}
         where s.status = 'open' and a.status = 'open' and a.reason is null
-          and (s.assignee_id = ${userId} or s.candidate_ids @> ${`{${userId}}`}::uuid[])
+          and ${slotAnswerableBy("s.", userId)}
           ${
             after === null
               ? sql``
@@ -192,6 +233,10 @@ export interface NewPersonQuestion {
   /** The one person asked, if one; otherwise only the candidates. */
   assigneeId: string | null;
   candidateIds: readonly string[];
+  /** Groups whose members are candidates too. */
+  candidateGroupIds: readonly string[];
+  /** The person it was meant for, who is away and named `assigneeId` as their delegate. */
+  delegatedFrom: string | null;
   /** Who asks, when not the flow itself (stored as the slot's asker, `slots.agent`). */
   askedBy: string | null;
   dueAt: Date | null;
@@ -219,9 +264,11 @@ export async function insertPersonQuestion(db: Db, question: NewPersonQuestion):
           on conflict (step_key) where step_key is not null do nothing
           returning id, slot_id
         ), opened as (
-          insert into slots (id, workflow_instance_id, workflow, task_id, state, event, role, agent, assignee_id, candidate_ids, opened_at, due_at)
+          insert into slots (id, workflow_instance_id, workflow, task_id, state, event, role, agent, assignee_id, candidate_ids,
+            candidate_group_ids, delegated_from, opened_at, due_at)
           select ${question.slotId}, ${question.workflowInstanceId}, ${question.workflow}, ${question.taskId}, ${question.state},
-            ${question.event}, null, ${question.askedBy}, ${question.assigneeId}::uuid, ${`{${question.candidateIds.join(",")}}`}::uuid[], ${at}::timestamptz, ${question.dueAt?.toISOString() ?? null}::timestamptz
+            ${question.event}, null, ${question.askedBy}, ${question.assigneeId}::uuid, ${`{${question.candidateIds.join(",")}}`}::uuid[],
+            ${`{${question.candidateGroupIds.join(",")}}`}::uuid[], ${question.delegatedFrom}::uuid, ${at}::timestamptz, ${question.dueAt?.toISOString() ?? null}::timestamptz
           where ${created}
         ), instance as (
           update workflow_instances set status = 'waiting', updated_at = ${at}::timestamptz
@@ -313,7 +360,7 @@ export async function depositAnswer(
             payload = ${JSON.stringify(deposit.payload)}::jsonb
           where id = ${deposit.slotId} and status = 'open'
             and (due_at is null or due_at > ${at}::timestamptz)
-            and (assignee_id = ${deposit.by} or candidate_ids @> ${`{${deposit.by}}`}::uuid[])
+            and ${slotAnswerableBy("", deposit.by)}
             and exists (select 1 from asks where id = ${deposit.questionId} and status = 'open' and reason is null)
           returning *
         ), answered as (

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows, toDate } from "../client";
+import { slotAnswerableBy } from "./slot-parties";
 
 /** A slot as the runtime reads it. */
 export interface SlotRow {
@@ -12,6 +13,8 @@ export interface SlotRow {
   role: string | null;
   assigneeId: string | null;
   candidateIds: string[];
+  /** The members, now, of the groups whose members may answer too. */
+  groupMemberIds: string[];
   status: "open" | "finished" | "expired" | "cancelled" | "closed";
   openedAt: Date;
   dueAt: Date | null;
@@ -31,6 +34,7 @@ interface RawSlot {
   role: string | null;
   assignee_id: string | null;
   candidate_ids: string[] | string;
+  group_member_ids: string[] | string | null;
   status: SlotRow["status"];
   opened_at: Date | string;
   due_at: Date | string | null;
@@ -41,8 +45,21 @@ interface RawSlot {
 }
 
 const SLOT_COLUMNS = sql.raw(
-  "id, workflow_instance_id, workflow, task_id, state, event, role, assignee_id, candidate_ids, status, opened_at, due_at, finished_by, finished_at, wait_ms::float8 as wait_ms, payload",
+  `id, workflow_instance_id, workflow, task_id, state, event, role, assignee_id, candidate_ids,
+   case when cardinality(candidate_group_ids) > 0
+     then array(select distinct gm.user_id from group_members gm where gm.group_id = any(candidate_group_ids)) end as group_member_ids,
+   status, opened_at, due_at, finished_by, finished_at, wait_ms::float8 as wait_ms, payload`,
 );
+
+/** A uuid[] as the driver hands it back: an array, or (a driver that does not parse uuid[]) its text form. */
+function uuids(value: string[] | string | null): string[] {
+  return Array.isArray(value) ? value : (value ?? "").replace(/[{}]/g, "").split(",").filter(Boolean);
+}
+
+/** Who a slot is for: its assignee, its candidates and its candidate groups' members. */
+export function slotParties(slot: Pick<SlotRow, "assigneeId" | "candidateIds" | "groupMemberIds">): string[] {
+  return [...new Set([...(slot.assigneeId ? [slot.assigneeId] : []), ...slot.candidateIds, ...slot.groupMemberIds])];
+}
 
 function toSlot(raw: RawSlot): SlotRow {
   return {
@@ -54,8 +71,8 @@ function toSlot(raw: RawSlot): SlotRow {
     event: raw.event,
     role: raw.role,
     assigneeId: raw.assignee_id,
-    // A driver that does not parse uuid[] hands back its text form.
-    candidateIds: Array.isArray(raw.candidate_ids) ? raw.candidate_ids : raw.candidate_ids.replace(/[{}]/g, "").split(",").filter(Boolean),
+    candidateIds: uuids(raw.candidate_ids),
+    groupMemberIds: uuids(raw.group_member_ids),
     status: raw.status,
     openedAt: toDate(raw.opened_at),
     dueAt: toDate(raw.due_at),
@@ -79,9 +96,6 @@ function selects(selector: SlotSelector) {
   return sql`workflow = ${selector.workflow} and task_id = ${selector.taskId} and event = ${selector.event} ${byId}`;
 }
 
-function uuidArray(ids: readonly string[]) {
-  return sql`${`{${ids.join(",")}}`}::uuid[]`;
-}
 
 /**
  * The deposit: one conditional update (open, not past due, this caller allowed) that finishes the
@@ -101,7 +115,7 @@ export async function depositIntoSlot(
             payload = ${JSON.stringify(deposit.payload)}::jsonb
           where ${selects(deposit)} and status = 'open'
             and (due_at is null or due_at > ${at}::timestamptz)
-            and (assignee_id = ${deposit.by} or candidate_ids @> ${uuidArray([deposit.by])})
+            and ${slotAnswerableBy("", deposit.by)}
           returning *
         ), queued as (
           insert into jobs (kind, workflow_instance_id, state, slot_id, payload, run_at)
@@ -138,7 +152,7 @@ export async function listAnswerableSlots(db: Db, userId: string): Promise<SlotR
   const rows = await queryRows<RawSlot>(
     db,
     sql`select ${SLOT_COLUMNS} from slots
-        where status = 'open' and (assignee_id = ${userId} or candidate_ids @> ${uuidArray([userId])})
+        where status = 'open' and ${slotAnswerableBy("", userId)}
         order by due_at nulls last, opened_at`,
   );
   return rows.map(toSlot);
@@ -203,6 +217,10 @@ export interface NewSlot {
   role: string | null;
   assigneeId: string | null;
   candidateIds: readonly string[];
+  /** Groups whose members may answer too (none when left out). */
+  candidateGroupIds?: readonly string[];
+  /** The assignee meant, who is away and named `assigneeId` as their delegate. */
+  delegatedFrom?: string | null;
   openedAt: Date;
   dueAt: Date | null;
 }
@@ -224,15 +242,20 @@ export function insertSlotsSql(slots: readonly NewSlot[], onlyIf: SQL, firstSlot
       role: slot.role,
       assignee_id: slot.assigneeId,
       candidate_ids: slot.candidateIds,
+      candidate_group_ids: slot.candidateGroupIds ?? [],
+      delegated_from: slot.delegatedFrom ?? null,
       opened_at: slot.openedAt.toISOString(),
       due_at: slot.dueAt?.toISOString() ?? null,
     })),
   );
   const agent = firstSlotAgent ? sql`case when s.id = ${slots[0]!.id}::uuid then ${firstSlotAgent} end` : sql`null`;
-  return sql`insert into slots (id, workflow_instance_id, workflow, task_id, state, event, role, assignee_id, candidate_ids, opened_at, due_at, agent)
+  return sql`insert into slots (id, workflow_instance_id, workflow, task_id, state, event, role, assignee_id, candidate_ids,
+      candidate_group_ids, delegated_from, opened_at, due_at, agent)
     select s.id, s.workflow_instance_id, s.workflow, s.task_id, s.state, s.event, s.role, s.assignee_id,
-      array(select jsonb_array_elements_text(s.candidate_ids))::uuid[], s.opened_at, s.due_at, ${agent}
+      array(select jsonb_array_elements_text(s.candidate_ids))::uuid[],
+      array(select jsonb_array_elements_text(s.candidate_group_ids))::uuid[], s.delegated_from, s.opened_at, s.due_at, ${agent}
     from jsonb_to_recordset(${json}::jsonb) as s(id uuid, workflow_instance_id uuid, workflow text, task_id uuid,
-      state text, event text, role text, assignee_id uuid, candidate_ids jsonb, opened_at timestamptz, due_at timestamptz)
+      state text, event text, role text, assignee_id uuid, candidate_ids jsonb, candidate_group_ids jsonb, delegated_from uuid,
+      opened_at timestamptz, due_at timestamptz)
     where ${onlyIf}`;
 }

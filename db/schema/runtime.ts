@@ -278,6 +278,8 @@ export const RUN_EVENT_KINDS = [
   "slot-opened",
   "slot-expired",
   "slot-reassigned",
+  "slot-claimed",
+  "slot-unclaimed",
   "failed",
   "completed",
 ] as const;

@@ -1,6 +1,11 @@
 import { eq } from "drizzle-orm";
 import { type ApiAskRow, apiAsks, apiKeys } from "@/db/schema";
-import { answerOfGivenSchema, defineWorkflow, person } from "@/lib/runtime";
+import { answerOfGivenSchema, defineWorkflow, group, person } from "@/lib/runtime";
+
+/** Whether an ask's `to`, as the caller gave it, names a group. */
+function isGroupTo(to: unknown): to is { group: string } {
+  return typeof to === "object" && to !== null && !Array.isArray(to) && typeof (to as { group?: unknown }).group === "string";
+}
 
 /** The field a free-text ask's one question is asked as; the API hands back its value alone. */
 export const FREE_TEXT_FIELD = "answer";
@@ -34,7 +39,7 @@ export const ApiAsk = defineWorkflow({
         const [key] = await run.db.select({ name: apiKeys.name }).from(apiKeys).where(eq(apiKeys.id, ask.apiKeyId)).limit(1);
         // Parks here; the answer (or nothing) arrives in `on.Answered`.
         await person.ask(run, "Answered", {
-          to: ask.assigneeId ?? ask.candidateIds,
+          to: isGroupTo(ask.to) ? group(ask.to.group) : (ask.assigneeId ?? ask.candidateIds),
           title: ask.title,
           dueAt: ask.dueAt,
           attempts: ask.attempts,

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Db } from "@/db/client";
 import { findApiAsk, findApiAskByIdempotencyKey, insertApiAsk, listApiAsks, type ApiAskRecord, type ApiAskStatusFilter } from "@/db/queries/api-asks";
+import { findGroupsForRouting } from "@/db/queries/group-routing";
 import { findUsersByEmails } from "@/db/queries/users";
 import type { ApiKey } from "@/db/schema";
 import { AppError } from "@/lib/errors";
@@ -75,10 +76,14 @@ export function createAskService(options: AskServiceOptions): AskService {
     return found;
   }
 
-  /** Who `to` names: each must be a person in Parley who answers questions. */
+  /** Who `to` names: each must be a person in Parley who answers questions, or a group that exists. */
   async function recipients(request: AskRequest): Promise<{ assigneeId: string | null; candidateIds: string[] }> {
     if (!Array.isArray(request.to) && typeof request.to !== "string") {
-      throw new AppError("unprocessable", `There is no group “${request.to.group}”: asks go to people by email in this version of Parley.`, { path: "to.group" });
+      const name = request.to.group;
+      const [group] = await findGroupsForRouting(db, [name]);
+      if (!group) throw new AppError("unknown_group", `There is no group “${name}” in Parley.`, { path: "to.group" });
+      // Its members are read when the ask is put (and live after): the ask's `to` keeps the group's name.
+      return { assigneeId: null, candidateIds: [] };
     }
     const emails = typeof request.to === "string" ? [request.to] : [...new Set(request.to)];
     const people = await findUsersByEmails(db, emails);

@@ -24,11 +24,11 @@ const Option = z.union([
 /** `ask_person`'s arguments (its input schema, published as JSON Schema). */
 export const AskPersonArguments = z.object({
   to: z
-    .union([z.string().min(1).max(254), z.array(z.string().min(1).max(254)).min(1).max(50)], {
+    .union([z.string().min(1).max(254), z.array(z.string().min(1).max(254)).min(1).max(50), z.strictObject({ group: z.string().min(1).max(100) })], {
       // A union's own message is "Invalid input"; the model needs to be told what to send.
-      error: "Give to: the email of the person to ask (see list_people), or a list of emails.",
+      error: 'Give to: the email of the person to ask (see list_people), a list of emails, or { "group": "<name>" }.',
     })
-    .describe("The email of the person to ask (see list_people), or several emails: any one of them may answer."),
+    .describe('The email of the person to ask (see list_people), several emails (any one of them may answer), or { "group": "<name>" } to ask a team: any member may take it.'),
   question: z
     .string()
     .trim()

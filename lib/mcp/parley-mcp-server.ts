@@ -2,7 +2,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { listUsers } from "@/db/queries/users";
+import { listAskable } from "@/lib/people";
 import type { ApiKey } from "@/db/schema";
 import type { AskService } from "@/lib/asks/asks";
 import type { AskView } from "@/lib/asks/ask-view";
@@ -54,8 +54,18 @@ const AwaitAnswerOutput = z.object({
   still_waiting_seconds: z.int().optional().describe('When "open": how long the ask has waited so far. Call await_answer again.'),
 });
 
-const PersonOutput = z.object({ name: z.string(), email: z.string(), away: z.boolean().describe("An away person gets nothing asked: ask_person returns status nothing, reason away.") });
-const ListPeopleOutput = z.object({ people: z.array(PersonOutput) });
+const PersonOutput = z.object({
+  name: z.string(),
+  email: z.string(),
+  groups: z.array(z.string()).describe("The teams they are in: ask one with to: { group }."),
+  away: z.boolean().describe("An away person gets nothing asked (unless they named a delegate): ask_person returns status nothing, reason away."),
+});
+const GroupOutput = z.object({
+  name: z.string().describe('Pass as to: { "group": name }.'),
+  members: z.int(),
+  present: z.int().describe("Members not away: when 0, an ask to the group gets nothing at once."),
+});
+const ListPeopleOutput = z.object({ people: z.array(PersonOutput), groups: z.array(GroupOutput) });
 
 const CancelAskOutput = z.object({ ask_id: z.string(), status: z.enum(["open", "answered", "nothing"]), reason: z.enum(NOTHING_REASONS).nullable() });
 
@@ -164,20 +174,20 @@ export function createParleyMcpServer(options: ParleyMcpServerOptions): McpServe
     "list_people",
     {
       title: "List who can be asked",
-      description: "The people ask_person can ask: name, email (pass it as `to`) and whether they are away (an away person gets nothing asked). Filter with query (part of a name or email).",
+      description:
+        "The people ask_person can ask — name, email (pass it as `to`), their groups and whether they are away (an away person gets nothing asked) — and the groups (pass { group: name } as `to` to ask a team). Filter with query (part of a name, email or group).",
       inputSchema: z.object({ query: z.string().max(200).optional().describe("Part of a name or email; all people when left out.") }),
       outputSchema: ListPeopleOutput,
       annotations: { readOnlyHint: true },
     },
     async (args) => {
       try {
-        const query = args.query?.trim().toLowerCase() ?? "";
-        const people = (await listUsers(db))
-          .filter((user) => user.roles.includes("assignee"))
-          .filter((user) => query === "" || user.name.toLowerCase().includes(query) || user.email.includes(query))
-          .map((user) => ({ name: user.name, email: user.email, away: user.away }));
-        const text = people.length === 0 ? "Nobody matches." : people.map((person) => `${person.name} <${person.email}>${person.away ? " (away)" : ""}`).join("\n");
-        return result({ people }, text);
+        const { people, groups } = await listAskable(db, args.query ?? "");
+        const lines = [
+          ...people.map((person) => `${person.name} <${person.email}>${person.groups.length > 0 ? ` [${person.groups.join(", ")}]` : ""}${person.away ? " (away)" : ""}`),
+          ...groups.map((group) => `group ${group.name}: ${group.members} member${group.members === 1 ? "" : "s"}, ${group.present} not away`),
+        ];
+        return result({ people, groups }, lines.length === 0 ? "Nobody matches." : lines.join("\n"));
       } catch (error) {
         return toolError(error);
       }

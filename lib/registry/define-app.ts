@@ -34,6 +34,8 @@ export interface StartPerson {
   id: string;
   name: string;
   away: boolean;
+  /** Who answers in their place while they are away, when they named someone who is not away. */
+  delegateName?: string | null;
 }
 
 /** What a start form's schema may depend on: the people who can be asked. */

@@ -10,6 +10,7 @@ export type RuntimeChangeKind =
   | "slot-finished"
   | "slot-expired"
   | "slot-reassigned"
+  | "slot-claimed"
   | "run-status";
 
 /** One change the runtime committed: which task, which question or slot, and whose inbox it touches. */

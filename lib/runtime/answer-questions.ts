@@ -8,11 +8,12 @@ import {
   findQuestion,
   insertPersonQuestion,
   listAnswerableQuestions,
+  mayAnswer,
   partiesOf,
   type QuestionPageRequest,
   type QuestionRow,
 } from "@/db/queries/runtime-questions";
-import { findUsersByIds } from "@/db/queries/users";
+import { membersOf } from "@/db/queries/group-routing";
 import type { NothingReason } from "@/db/schema";
 import {
   type AnswerValidation,
@@ -32,6 +33,7 @@ import { definitionError } from "./definition-errors";
 import { durationToMilliseconds } from "./duration";
 import { type AskPersonOptions, type PersonAsked, questionnaireOf, takesGivenSchema } from "./person";
 import { questionAskedData } from "./question-events";
+import { resolveRecipients } from "./recipients";
 import { isUuid, newTimeOrderedId } from "@/lib/ids";
 
 /** What a person submitted: a posted browser form, or text typed per field (terminal, answers file). */
@@ -140,6 +142,21 @@ function unavailable(question: QuestionRow, at: Date): QuestionUnavailable | und
   return undefined;
 }
 
+/** Another candidate has taken the question ("I'll take it"): only they (or the assignee) may answer it now. */
+function claimedByAnother(question: QuestionRow, by: string | undefined): QuestionUnavailable | undefined {
+  const slot = question.slot;
+  if (by === undefined || !slot?.claimedBy || mayAnswer(question, by)) return undefined;
+  const when = slot.claimedAt ? ` at ${slot.claimedAt.toISOString()}` : "";
+  return {
+    status: "conflict",
+    questionId: question.id,
+    message: `${slot.claimedByName ?? "Another member"} took this question${when}: only they can answer it, unless they give it back.`,
+    answeredBy: null,
+    answeredAt: null,
+    reason: null,
+  };
+}
+
 /** The question API over one runtime's database, clock and workflows. */
 export function createQuestionDesk(deps: DeskDependencies): QuestionDesk {
   const { db, now, commit } = deps;
@@ -241,7 +258,7 @@ export function createQuestionDesk(deps: DeskDependencies): QuestionDesk {
       if (!("spec" in loaded)) return loaded;
       const question = loaded;
       const at = now();
-      const closed = unavailable(question, at);
+      const closed = unavailable(question, at) ?? claimedByAnother(question, by);
       if (closed) return closed;
       const schema = schemaOf(question);
       // A questionnaire is judged by the flow's schema as its code says now; an agent's ask by its stored words.
@@ -319,7 +336,7 @@ export function createQuestionDesk(deps: DeskDependencies): QuestionDesk {
       if (!("spec" in loaded)) return loaded;
       const question = loaded;
       const at = now();
-      const closed = unavailable(question, at);
+      const closed = unavailable(question, at) ?? claimedByAnother(question, by);
       if (closed) return closed;
       const done = await commit(async (tx) => {
         const wrote = await close(question, reason, by ?? null, tx, at);
@@ -374,14 +391,8 @@ export async function askPerson(
   if (!workflow.states[run.state]?.on?.[event]) {
     throw definitionError(`its state ${run.state} asks a person but has no \`on: { ${event}(run, answer) }\` to take the answer`);
   }
-  const asked = typeof options.to === "string" ? [options.to] : [...new Set(options.to)];
-  const people = await findUsersByIds(run.db, asked);
-  const unknown = asked.filter((id) => !people.some((person) => person.id === id));
-  if (unknown.length > 0 || asked.length === 0) throw new Error(`person.ask: there is no user ${unknown.join(", ") || "(nobody was named)"}.`);
-  // Someone away is not put the question; with several candidates, the others still are.
-  const present = asked.filter((id) => !people.find((person) => person.id === id)!.away);
-  const assigneeId = typeof options.to === "string" ? options.to : null;
-  const candidateIds = present.length > 0 ? present : asked;
+  // Someone away goes to their delegate or is left out; with several candidates, the others are still asked.
+  const { assigneeId, candidateIds, candidateGroupIds, delegatedFrom, nobody } = await resolveRecipients(run.db, options.to);
   const spec = specFromSchema(schema, options.title ? { title: options.title } : {});
   const attempts = startAttempts(options.attempts);
   const at = deps.now();
@@ -389,9 +400,9 @@ export async function askPerson(
   const slotId = newTimeOrderedId();
   const dueAt = options.dueAt ?? (options.within ? new Date(at.getTime() + durationToMilliseconds(options.within)) : null);
   const base = { taskId: run.taskId, workflowInstanceId: scope.workflowInstanceId, at };
-  const question = { slot: { assigneeId, candidateIds } } as Pick<QuestionRow, "slot">;
-  const userIds = partiesOf(question);
-  const to = typeof options.to === "string" ? options.to : asked;
+  // Who is told live: the people asked, and the groups' members as they are now.
+  const userIds = [...new Set([...(assigneeId ? [assigneeId] : []), ...candidateIds, ...(await membersOf(run.db, candidateGroupIds))])];
+  const to = options.to;
   return deps.commit(async (tx) => {
     const asked = await insertPersonQuestion(tx, {
       id,
@@ -408,6 +419,8 @@ export async function askPerson(
       attemptsAllowed: attempts.allowed,
       assigneeId,
       candidateIds,
+      candidateGroupIds,
+      delegatedFrom,
       askedBy: options.askedBy ?? null,
       dueAt,
       at,
@@ -431,17 +444,17 @@ export async function askPerson(
       { kind: "slot-opened", taskId: run.taskId, slotId, userIds },
       { kind: "run-status", taskId: run.taskId, status: "waiting", userIds: [] },
     ];
-    if (present.length > 0) return { value: { status: "asked", questionId: id, slotId } as PersonAsked, changes };
-    // Someone away is not left a question: the flow is told at once, through its own handler.
+    if (!nobody) return { value: { status: "asked", questionId: id, slotId } as PersonAsked, changes };
+    // Nobody who can take it is left a question: the flow is told at once, through its own handler.
     const row = (await findQuestion(tx, id))!;
     await closeQuestionWithNothing(tx, {
       questionId: id,
-      reason: "away",
-      payload: { ok: false, reason: "away" },
-      events: [{ ...base, kind: "nothing", data: { questionId: id, reason: "away", by: null } }],
+      reason: nobody,
+      payload: { ok: false, reason: nobody },
+      events: [{ ...base, kind: "nothing", data: { questionId: id, reason: nobody, by: null } }],
       at,
     });
-    return { value: { status: "nothing", questionId: id, reason: "away" } as PersonAsked, changes: [...changes, ...closeChanges(row)] };
+    return { value: { status: "nothing", questionId: id, reason: nobody } as PersonAsked, changes: [...changes, ...closeChanges(row)] };
   });
 
   function closeChanges(row: QuestionRow): RuntimeChange[] {

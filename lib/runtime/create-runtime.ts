@@ -21,8 +21,10 @@ import {
   findSlotForExplanation,
   listAnswerableSlots,
   type NewSlot,
+  slotParties,
   type SlotRow,
 } from "@/db/queries/runtime-slots";
+import { membersOf } from "@/db/queries/group-routing";
 import type { RunEvent, RunStatus } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import type { AgentReply } from "./agent-reply";
@@ -36,6 +38,8 @@ import { askPerson, createQuestionDesk, type QuestionDesk } from "./answer-quest
 import { ConversationCache } from "./conversation-cache";
 import { isAnswerEvent } from "./person";
 import { createSlotReassigner, type SlotReassigner } from "./reassign-slot";
+import { createSlotClaimer, type SlotClaimer } from "./claim-slot";
+import { resolveWaiters } from "./recipients";
 import { withRunScope } from "./run-scope";
 import { newTimeOrderedId } from "@/lib/ids";
 
@@ -87,7 +91,7 @@ export interface Deposit<E extends EventSchemas, K extends keyof E & string> {
 }
 
 /** A Parley runtime over one database: starts workflows, takes deposits, runs jobs, sweeps SLAs. */
-export interface Runtime extends QuestionDesk, SlotReassigner {
+export interface Runtime extends QuestionDesk, SlotReassigner, SlotClaimer {
   readonly workerId: string;
   /**
    * Starts a workflow over a task (once per task; starting again does nothing). Pass the
@@ -239,8 +243,12 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     const slots: NewSlot[] = [];
     for (const [event, subscription] of Object.entries(definition.subscribe ?? {})) {
       if (!subscription) continue;
-      const assigneeId = (await subscription.assignee?.(run)) ?? null;
-      const candidateIds = [...((await subscription.candidates?.(run)) ?? [])];
+      // Someone away waits through the delegate they named; groups are kept by id, their members read live.
+      const { assigneeId, candidateIds, candidateGroupIds, delegatedFrom } = await resolveWaiters(
+        executor,
+        (await subscription.assignee?.(run)) ?? null,
+        (await subscription.candidates?.(run)) ?? [],
+      );
       slots.push({
         id: newTimeOrderedId(),
         workflowInstanceId: from.instanceId,
@@ -251,13 +259,17 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         role: subscription.as ?? null,
         assigneeId,
         candidateIds,
+        candidateGroupIds,
+        delegatedFrom,
         openedAt: at,
         dueAt: subscription.within ? new Date(at.getTime() + durationToMilliseconds(subscription.within)) : null,
       });
     }
     const status = statusOf(definition);
     const ends = status === "completed" || status === "failed";
-    const parties = (slot: NewSlot) => [...new Set([...(slot.assigneeId ? [slot.assigneeId] : []), ...slot.candidateIds])];
+    const members = new Map<string, string[]>();
+    for (const slot of slots) if (slot.candidateGroupIds?.length) members.set(slot.id, await membersOf(executor, slot.candidateGroupIds));
+    const parties = (slot: NewSlot) => [...new Set([...(slot.assigneeId ? [slot.assigneeId] : []), ...slot.candidateIds, ...(members.get(slot.id) ?? [])])];
     const [first] = slots;
     const entered = await commitIn(executor)<StateEntered>(
       async (tx) => {
@@ -458,15 +470,14 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       const at = now();
       const won = await commit(async (tx) => {
         const slot = await depositIntoSlot(tx, { ...selector, by: deposit.by, payload: parsed.data, at });
-        const userIds = slot ? [...new Set([...(slot.assigneeId ? [slot.assigneeId] : []), ...slot.candidateIds])] : [];
+        const userIds = slot ? slotParties(slot) : [];
         return { value: slot, changes: slot ? [{ kind: "slot-finished", taskId: slot.taskId, slotId: slot.id, userIds }] : [] };
       }, { oneStatement: true });
       if (won) return won;
       // The update decided; this read only explains the decision.
       const slot = await findSlotForExplanation(db, selector);
       if (!slot) throw new AppError("not_found", `There is no ${deposit.event} slot for this task.`);
-      const allowed = slot.assigneeId === deposit.by || slot.candidateIds.includes(deposit.by);
-      if (!allowed) throw new AppError("forbidden", `You may not answer this ${workflow.name} task.`);
+      if (!slotParties(slot).includes(deposit.by)) throw new AppError("forbidden", `You may not answer this ${workflow.name} task.`);
       if (slot.status === "finished") {
         const who = slot.finishedByName ?? "someone else";
         throw new AppError("conflict", `Already answered by ${who} at ${slot.finishedAt?.toISOString()}.`);
@@ -508,7 +519,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
             kind: "slot-expired",
             taskId: slot.taskId,
             slotId: slot.id,
-            userIds: [...new Set([...(slot.assigneeId ? [slot.assigneeId] : []), ...slot.candidateIds])],
+            userIds: slotParties(slot),
           }),
         );
         return { value: expired.length, changes };
@@ -535,6 +546,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 
     ...desk,
     ...createSlotReassigner({ commit, now }),
+    ...createSlotClaimer({ commit, now }),
 
     ask: (agent, task, turns) => askAgent(deps, outsideJob, agent, task, turns),
     answer: (agent, task, text, answerOptions) => answerAgent(deps, outsideJob, agent, task, text, answerOptions),

@@ -2,6 +2,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Db } from "@/db/client";
 import type { Duration } from "./duration";
+import type { Recipient } from "./recipients";
 
 /** A task table a workflow drives: rows with a uuid `id` and a text `status`. */
 export type TrackedTable = PgTable & { id: PgColumn; status: PgColumn };
@@ -37,8 +38,8 @@ interface SubscriptionParties<S extends string, Item, E extends EventSchemas> {
   as?: string;
   /** The one person asked first (a user id), if any. */
   assignee?: (run: RunHandle<S, Item, E>) => string | null | undefined | Promise<string | null | undefined>;
-  /** Everyone who may answer (user ids). */
-  candidates?: (run: RunHandle<S, Item, E>) => readonly string[] | Promise<readonly string[]>;
+  /** Everyone who may answer: user ids, and groups (`group("finance")`) whose members may. */
+  candidates?: (run: RunHandle<S, Item, E>) => readonly Recipient[] | Promise<readonly Recipient[]>;
 }
 
 /**

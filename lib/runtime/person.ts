@@ -2,6 +2,7 @@ import { z } from "zod";
 import { NOTHING_REASONS, type NothingReason } from "@/db/schema";
 import type { Duration } from "./duration";
 import type { EventSchemas, RunHandle } from "./define-workflow";
+import type { Recipient } from "./recipients";
 import { currentRunScope } from "./run-scope";
 
 /**
@@ -68,10 +69,12 @@ export type QuestionnaireEvent<E extends EventSchemas> = {
 /** How a flow puts a questionnaire to a person. */
 export interface AskPersonOptions {
   /**
-   * Who is asked: a user id (they alone may answer, as the assignee), or several (candidates: any one
-   * of them may answer). People marked away are left out; when nobody is left, the flow gets nothing (`away`).
+   * Who is asked: a user id (they alone may answer, as the assignee), a group (`group("finance")`:
+   * any member may claim and answer), or several of these (candidates: any one may answer). Someone
+   * away is replaced by the delegate they named, or left out; someone deactivated is left out; when
+   * nobody is left, the flow gets nothing (`away`, or `unavailable`).
    */
-  to: string | readonly string[];
+  to: Recipient | readonly Recipient[];
   /** A title for screens; defaults to the questionnaire schema's `.meta({ title })`. */
   title?: string;
   /** The SLA: the question expires this long after it is asked, and the flow gets nothing (`expired`). */

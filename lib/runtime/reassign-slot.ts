@@ -20,9 +20,10 @@ export type ReassignSlotResult =
 /** Reassigning open slots: part of the runtime, so the change is announced like every other. */
 export interface SlotReassigner {
   /**
-   * Moves an open slot to another assignee (who also becomes a candidate), in one conditional
-   * update: records a `slot-reassigned` run event (from, to, by) and announces `slot-reassigned` to
-   * the old and the new assignee. A slot no longer open is left alone (`not_open`).
+   * Moves an open slot to another assignee, in one conditional update: the new one becomes a
+   * candidate, the old one stops being one (they keep a say only through a candidate group they are
+   * in), and a claim is dropped; records a `slot-reassigned` run event (from, to, by) and announces
+   * `slot-reassigned` to the old and the new assignee. A slot no longer open is left alone (`not_open`).
    */
   reassignSlot(reassignment: SlotReassignment): Promise<ReassignSlotResult>;
 }
@@ -39,8 +40,8 @@ export function createSlotReassigner(deps: { commit: Commit; now: () => Date }):
           sql`with previous as (
                 select id, assignee_id from slots where id = ${slotId} and status = 'open' for update
               ), moved as (
-                update slots set assignee_id = ${to},
-                  candidate_ids = case when candidate_ids @> array[${to}::uuid] then candidate_ids else array_append(candidate_ids, ${to}::uuid) end
+                update slots set assignee_id = ${to}, claimed_by = null, claimed_at = null, delegated_from = null,
+                  candidate_ids = array_append(array_remove(array_remove(candidate_ids, previous.assignee_id), ${to}::uuid), ${to}::uuid)
                 from previous where slots.id = previous.id and slots.status = 'open'
                 returning slots.id, slots.task_id, slots.workflow_instance_id, previous.assignee_id as previous
               ), recorded as (

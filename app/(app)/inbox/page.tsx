@@ -11,6 +11,7 @@ export const metadata: Metadata = { title: "Inbox" };
 const VIEWS: { view: InboxView; label: string; empty: string }[] = [
   { view: "assigned", label: "Assigned to me", empty: "When an agent or a flow needs something only you can settle, its question appears here with its deadline." },
   { view: "candidates", label: "My candidates", empty: "Questions open to you and others appear here; whoever answers first takes them." },
+  { view: "team", label: "My team", empty: "Questions put to a team you are in appear here; take one and the others see you have it." },
   { view: "overdue", label: "Overdue", empty: "Nothing is past its deadline." },
   { view: "answered", label: "Answered by me", empty: "Questions you have answered appear here, with how long they waited for you." },
 ];
@@ -84,6 +85,8 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
                     </>
                   )}
                 </span>
+                {row.claimedBy ? <span>{row.claimedBy.id === user.id ? "You took it" : `${row.claimedBy.name} took it`}</span> : null}
+                {row.delegatedFrom ? <span>For {row.delegatedFrom}, who is away: delegated to you</span> : null}
                 <span>
                   waiting {formatDuration(now.getTime() - row.openedAt.getTime())} · <SlaClock openedAt={row.openedAt.toISOString()} dueAt={row.dueAt?.toISOString() ?? null} renderedAt={renderedAt} />
                 </span>

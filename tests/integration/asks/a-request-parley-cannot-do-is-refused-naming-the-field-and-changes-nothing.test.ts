@@ -19,7 +19,7 @@ const REFUSED: [string, unknown, { code: string; status: number; path?: string }
   ["a person who does not exist", { ...valid, to: "nobody@parley.test" }, { code: "unknown_person", status: 422, path: "to" }],
   ["one unknown among several", { ...valid, to: ["ada@parley.test", "nobody@parley.test"] }, { code: "unknown_person", status: 422, path: "to[1]" }],
   ["a person who answers nothing", { ...valid, to: "olive@parley.test" }, { code: "unknown_person", status: 422, path: "to" }],
-  ["a group", { ...valid, to: { group: "finance" } }, { code: "unprocessable", status: 422, path: "to.group" }],
+  ["a group that does not exist", { ...valid, to: { group: "finance" } }, { code: "unknown_group", status: 422, path: "to.group" }],
   ["a deadline that is not a date", { ...valid, due_at: "tomorrow" }, { code: "unprocessable", status: 422, path: "due_at" }],
   ["a deadline that has passed", { ...valid, due_at: "2026-12-04T08:59:00Z" }, { code: "unprocessable", status: 422, path: "due_at" }],
   ["metadata over 4 KB", { ...valid, metadata: { note: "x".repeat(4100) } }, { code: "unprocessable", status: 422, path: "metadata" }],

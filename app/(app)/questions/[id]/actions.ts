@@ -2,6 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { unstable_rethrow } from "next/navigation";
+import { z } from "zod";
 import { submittedValues } from "@/components/questions/question-form-state";
 import { getAppRuntime } from "@/lib/app-runtime";
 import { AppError, ERROR_CODES } from "@/lib/errors";
@@ -9,8 +10,9 @@ import { askerOf } from "@/lib/inbox";
 import { formatDuration } from "@/lib/sla-clock";
 import type { FormAnswer } from "@/lib/questions";
 import { isFormSubmission } from "@/lib/server/action-input";
+import { type ActionResult, defineFormAction } from "@/lib/server/define-action";
 import { authorize } from "@/lib/server/session";
-import type { AnswerState } from "./answer-state";
+import type { AnswerState, ClaimOutcome } from "./answer-state";
 import { isUuid } from "@/lib/ids";
 
 function toRecord(value: unknown): Record<string, string | string[]> {
@@ -94,4 +96,38 @@ export async function submitAnswerAction(_previous: AnswerState | null, submitte
     console.error("submitting an answer failed", error);
     return { outcome: "unavailable", code: "internal", message: ERROR_CODES.internal.message };
   }
+}
+
+const claimQuestion = defineFormAction({
+  roles: [],
+  input: z.object({ questionId: z.string(), intent: z.enum(["take", "give-back"]) }),
+  async handler({ questionId, intent }, user): Promise<ClaimOutcome> {
+    const { runtime } = await getAppRuntime();
+    // Only a question put to this person is found; anyone else's is as unknown as no question.
+    const question = isUuid(questionId) ? await runtime.questionFor(questionId, user.id) : null;
+    if (!question?.slot) throw new AppError("not_found", "There is no such question, or it is not yours to answer.");
+    const result =
+      intent === "take" ? await runtime.claimSlot({ slotId: question.slot.id, by: user.id }) : await runtime.unclaimSlot({ slotId: question.slot.id, by: user.id });
+    revalidatePath(`/questions/${questionId}`);
+    revalidatePath("/inbox");
+    switch (result.status) {
+      case "claimed":
+        return { held: true, message: "You took this question: the others see that you have it." };
+      case "unclaimed":
+        return { held: false, message: "You gave the question back: anyone it was put to may take it or answer it." };
+      case "taken":
+        throw new AppError("conflict", `${result.by.name} took this question first${result.at ? ` (${result.at.toUTCString()})` : ""}.`);
+      case "not_open":
+        throw new AppError("conflict", intent === "take" ? "This question can no longer be taken: it was answered, closed or given to someone." : "You do not hold this question.");
+    }
+  },
+});
+
+/**
+ * "I'll take it" (`take`) or giving a taken question back (`give-back`): a public endpoint, so it
+ * authenticates and finds the question only among those put to this person; the runtime decides in
+ * one conditional update, and the page (re-read) says who holds it either way.
+ */
+export async function claimQuestionAction(_previous: ActionResult<ClaimOutcome> | null, formData: FormData | Record<string, unknown>): Promise<ActionResult<ClaimOutcome>> {
+  return claimQuestion(formData);
 }

@@ -10,3 +10,9 @@ export interface AnswerState extends QuestionFormState {
   /** Why an `unavailable` submission was not taken, for callers that branch on it (never on the message). */
   code?: ErrorCode;
 }
+
+/** What taking a question (or giving it back) did: whether this person now holds it, in their words. */
+export interface ClaimOutcome {
+  held: boolean;
+  message: string;
+}

@@ -8,10 +8,11 @@ import { getDb } from "@/lib/database";
 import { getAppRuntime } from "@/lib/app-runtime";
 import { askerOf, headlineOf } from "@/lib/inbox";
 import { attemptLabel } from "@/lib/questions";
-import { loadQuestionRun, nothingReasonWords } from "@/lib/question-view";
+import { loadQuestionRun, nothingReasonWords, reassignedAwayFrom } from "@/lib/question-view";
 import { formatDuration } from "@/lib/sla-clock";
 import { requirePageUser } from "@/lib/server/session";
-import { submitAnswerAction } from "./actions";
+import { claimQuestionAction, submitAnswerAction } from "./actions";
+import { ClaimPanel } from "./claim-panel";
 import { AnswerForm } from "./answer-form";
 import { isUuid } from "@/lib/ids";
 
@@ -24,9 +25,24 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
   const { runtime, registry } = await getAppRuntime();
   // Only for someone it was put to (or who answered it): anyone else gets the same 404 as a wrong id.
   const question = await runtime.questionFor(id, user.id);
-  if (!question) notFound();
-
   const db = await getDb();
+  if (!question) {
+    // Someone it was taken from by a reassignment is told who has it now, and nothing else about it.
+    const moved = await reassignedAwayFrom(db, id, user.id);
+    if (!moved) notFound();
+    return (
+      <article className="question-page">
+        <p className="muted">
+          <Link href="/inbox">← Inbox</Link>
+        </p>
+        <h1>This question is no longer yours</h1>
+        <p role="status" className="notice">
+          It was reassigned to <strong>{moved.toName ?? "someone else"}</strong> on {moved.at.toUTCString()}: they answer it now.
+        </p>
+      </article>
+    );
+  }
+
   const [context, subjects, { run, conversation }] = await Promise.all([
     registry.contextOf(db, question.taskId),
     registry.describeTasks(db, [question.taskId]),
@@ -41,6 +57,13 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
   const answeredAt = question.answeredAt ?? slot?.finishedAt ?? null;
   const answeredBy = question.answeredByName ?? slot?.finishedByName ?? null;
   const answeredByMe = (question.answeredBy ?? slot?.finishedBy) === user.id;
+  // Put to a team or to several people, with nobody assigned: one of them may take it.
+  const claimable = Boolean(open && slot && !slot.assigneeId && (slot.candidateGroupIds.length > 0 || slot.candidateIds.length > 1));
+  const holder = !slot?.claimedBy
+    ? ({ kind: "nobody" } as const)
+    : slot.claimedBy === user.id
+      ? ({ kind: "me", since: slot.claimedAt?.toISOString() ?? null } as const)
+      : ({ kind: "other", name: slot.claimedByName ?? "Another member", since: slot.claimedAt?.toISOString() ?? null } as const);
 
   return (
     <article className="question-page">
@@ -62,6 +85,11 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
           )}
         </p>
         <h1>{headlineOf(question)}</h1>
+        {slot?.delegatedFrom ? (
+          <p className="notice" role="note">
+            Meant for <strong>{slot.delegatedFromName ?? "someone"}</strong>, who is away and named you to answer in their place.
+          </p>
+        ) : null}
         {slot && open ? (
           <p className="question-clock">
             Waiting {formatDuration(now.getTime() - slot.openedAt.getTime())} ·{" "}
@@ -72,7 +100,8 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
 
       <div className="question-layout">
         <section className="question-answer" aria-label="Your answer">
-          {open ? (
+          {claimable ? <ClaimPanel questionId={question.id} holder={holder} action={claimQuestionAction} /> : null}
+          {open && holder.kind === "other" ? null : open ? (
             <AnswerForm
               questionId={question.id}
               spec={question.spec}

@@ -136,6 +136,12 @@ function Entry({ entry, workflow }: { entry: RunEntry; workflow: string }): Reac
           {entry.by ? ` by ${entry.by}` : ""}
         </>
       );
+    case "claimed":
+      return (
+        <>
+          <strong>{entry.by}</strong> {entry.given ? "gave the question back to the team" : "took the question"}
+        </>
+      );
     case "resumed":
       return (
         <>

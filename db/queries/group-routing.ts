@@ -1,0 +1,82 @@
+import { sql } from "drizzle-orm";
+import { type Db, queryRows } from "../client";
+
+/** A group as an ask is routed to it: who is in it, and how many of them can take a question now. */
+export interface RoutedGroup {
+  id: string;
+  name: string;
+  members: number;
+  /** Members neither away nor deactivated. */
+  present: number;
+  /** Members away (and not deactivated). */
+  away: number;
+}
+
+/** The groups with these names (compared as stored: trimmed, lower-cased), with their members counted; unknown names are left out. */
+export async function findGroupsForRouting(db: Db, names: readonly string[]): Promise<RoutedGroup[]> {
+  if (names.length === 0) return [];
+  const wanted = [...new Set(names.map((name) => name.trim().toLowerCase()))];
+  const rows = await queryRows<{ id: string; name: string; members: number | string; present: number | string; away: number | string }>(
+    db,
+    sql`select g.id, g.name, count(u.id) as members,
+               count(u.id) filter (where not u.away and u.deactivated_at is null) as present,
+               count(u.id) filter (where u.away and u.deactivated_at is null) as away
+          from groups g
+          left join group_members m on m.group_id = g.id
+          left join users u on u.id = m.user_id
+         where g.name in (${sql.join(wanted.map((name) => sql`${name}`), sql`, `)})
+         group by g.id, g.name`,
+  );
+  return rows.map((row) => ({ id: row.id, name: row.name, members: Number(row.members), present: Number(row.present), away: Number(row.away) }));
+}
+
+/** The names of the groups each of these people is in, by person id (people in none are left out). */
+export async function groupNamesByPerson(db: Db, userIds: readonly string[]): Promise<Map<string, string[]>> {
+  const byPerson = new Map<string, string[]>();
+  if (userIds.length === 0) return byPerson;
+  const rows = await queryRows<{ user_id: string; name: string }>(
+    db,
+    sql`select m.user_id, g.name from group_members m join groups g on g.id = m.group_id
+         where m.user_id in (${sql.join([...new Set(userIds)].map((id) => sql`${id}::uuid`), sql`, `)}) order by g.name`,
+  );
+  for (const row of rows) byPerson.set(row.user_id, [...(byPerson.get(row.user_id) ?? []), row.name]);
+  return byPerson;
+}
+
+/** The members of these groups now, once each. */
+export async function membersOf(db: Db, groupIds: readonly string[]): Promise<string[]> {
+  if (groupIds.length === 0) return [];
+  const rows = await queryRows<{ user_id: string }>(
+    db,
+    sql`select distinct user_id from group_members where group_id in (${sql.join([...new Set(groupIds)].map((id) => sql`${id}::uuid`), sql`, `)})`,
+  );
+  return rows.map((row) => row.user_id);
+}
+
+/** Every group by name, with how many members it has and how many can take a question now. */
+export async function listGroupsForRouting(db: Db): Promise<RoutedGroup[]> {
+  const rows = await queryRows<{ id: string; name: string; members: number | string; present: number | string; away: number | string }>(
+    db,
+    sql`select g.id, g.name, count(u.id) as members,
+               count(u.id) filter (where not u.away and u.deactivated_at is null) as present,
+               count(u.id) filter (where u.away and u.deactivated_at is null) as away
+          from groups g
+          left join group_members m on m.group_id = g.id
+          left join users u on u.id = m.user_id
+         group by g.id, g.name order by g.name`,
+  );
+  return rows.map((row) => ({ id: row.id, name: row.name, members: Number(row.members), present: Number(row.present), away: Number(row.away) }));
+}
+
+/** Creates these groups (by name) with these members (by email) where they are missing; existing ones are left as they are. */
+export async function seedGroups(db: Db, members: Readonly<Record<string, readonly string[]>>): Promise<void> {
+  for (const [name, emails] of Object.entries(members)) {
+    await queryRows(
+      db,
+      sql`with made as (insert into groups (name) values (${name}) on conflict (name) do nothing returning id)
+          insert into group_members (group_id, user_id)
+          select made.id, users.id from made join users on users.email in (${sql.join(emails.map((email) => sql`${email}`), sql`, `)})
+          on conflict do nothing`,
+    );
+  }
+}

@@ -1,0 +1,115 @@
+import type { Db } from "@/db/client";
+import { findGroupsForRouting } from "@/db/queries/group-routing";
+import { findUsersByIds } from "@/db/queries/users";
+import type { User } from "@/db/schema";
+import { definitionError } from "./definition-errors";
+
+/** A group asked as a whole: any member may take the question. */
+export interface GroupRecipient {
+  group: string;
+}
+
+/** Who a question can be put to: a person (their user id) or a group by name. */
+export type Recipient = string | GroupRecipient;
+
+/** Names a group as the recipient of a question, e.g. `candidates: () => [group("finance")]`. */
+export function group(name: string): GroupRecipient {
+  return { group: name };
+}
+
+/** Who a question goes to once away people, delegates and groups are taken into account. */
+export interface ResolvedRecipients {
+  /** The one person asked (their delegate, when they are away and named one); null for candidates only. */
+  assigneeId: string | null;
+  /** People any one of whom may answer; away people without a delegate are left out (all of them, when nobody is left). */
+  candidateIds: string[];
+  candidateGroupIds: string[];
+  /** The one person asked, when the question went to their delegate instead. */
+  delegatedFrom: string | null;
+  /**
+   * Set when nobody can take the question: `away` (those asked are away, with no delegate who is
+   * not), or `unavailable` (those asked are deactivated, or the groups asked have nobody in them).
+   */
+  nobody: "away" | "unavailable" | null;
+}
+
+/** A person who can take a new question: neither away nor deactivated. */
+function present(person: User | undefined): person is User {
+  return Boolean(person && !person.away && !person.deactivatedAt);
+}
+
+/**
+ * Resolves who a question is put to: a person away is replaced by the delegate they named (when that
+ * delegate can take it), or left out; a deactivated person is left out; groups are named by their
+ * ids, their members read live when they answer. Unknown people and groups are the asker's mistake.
+ */
+export async function resolveRecipients(db: Db, to: Recipient | readonly Recipient[]): Promise<ResolvedRecipients> {
+  const named = Array.isArray(to) ? (to as readonly Recipient[]) : [to as Recipient];
+  const personIds = [...new Set(named.filter((each): each is string => typeof each === "string"))];
+  const groupNames = [...new Set(named.filter((each): each is GroupRecipient => typeof each !== "string").map((each) => each.group))];
+  if (personIds.length === 0 && groupNames.length === 0) throw new Error("person.ask: there is no user (nobody was named).");
+  const people = await findUsersByIds(db, personIds);
+  const unknown = personIds.filter((id) => !people.some((person) => person.id === id));
+  if (unknown.length > 0) throw new Error(`person.ask: there is no user ${unknown.join(", ")}.`);
+  const delegates = await findUsersByIds(db, people.flatMap((person) => (person.away && person.delegateId ? [person.delegateId] : [])));
+  const groups = await findGroupsForRouting(db, groupNames);
+  const missing = groupNames.filter((name) => !groups.some((each) => each.name === name.trim().toLowerCase()));
+  if (missing.length > 0) throw definitionError(`it asks the group “${missing[0]}”, and there is no such group`);
+
+  let anyAway = false;
+  /** Who takes the question in this person's place, if anyone. */
+  function taker(person: User): string | null {
+    if (person.deactivatedAt) return null;
+    if (!person.away) return person.id;
+    anyAway = true;
+    const delegate = delegates.find((each) => each.id === person.delegateId);
+    return present(delegate) ? delegate.id : null;
+  }
+  const takers = personIds.map((id) => taker(people.find((person) => person.id === id)!)).filter((id): id is string => id !== null);
+  const candidateIds = [...new Set(takers)];
+  const groupsPresent = groups.some((each) => each.present > 0);
+  if (groups.some((each) => each.away > 0)) anyAway = true;
+  const single = typeof to === "string";
+  const assigneeId = single ? (candidateIds[0] ?? to) : null;
+  const nobody = candidateIds.length > 0 || groupsPresent ? null : anyAway ? "away" : "unavailable";
+  return {
+    assigneeId,
+    // Nobody left: the question is still recorded (closed at once) with those it was meant for.
+    candidateIds: candidateIds.length > 0 || groupsPresent ? candidateIds : personIds,
+    candidateGroupIds: groups.map((each) => each.id),
+    delegatedFrom: single && candidateIds[0] && candidateIds[0] !== to ? to : null,
+    nobody,
+  };
+}
+
+/**
+ * Who a state's subscription waits on: its assignee and candidates, each away person replaced by the
+ * delegate they named (when that delegate can take it), and its candidate groups by id. A wait has
+ * no "nothing" to close with, so nobody else is left out: its deadline (and `unfinished`) decides.
+ */
+export async function resolveWaiters(
+  db: Db,
+  assignee: string | null,
+  candidates: readonly Recipient[],
+): Promise<{ assigneeId: string | null; candidateIds: string[]; candidateGroupIds: string[]; delegatedFrom: string | null }> {
+  const personIds = [...new Set([...(assignee ? [assignee] : []), ...candidates.filter((each): each is string => typeof each === "string")])];
+  const groupNames = [...new Set(candidates.filter((each): each is GroupRecipient => typeof each !== "string").map((each) => each.group))];
+  const people = await findUsersByIds(db, personIds);
+  const awayWithDelegate = people.filter((person) => person.away && person.delegateId);
+  const delegates = await findUsersByIds(db, awayWithDelegate.map((person) => person.delegateId!));
+  const groups = await findGroupsForRouting(db, groupNames);
+  const missing = groupNames.filter((name) => !groups.some((each) => each.name === name.trim().toLowerCase()));
+  if (missing.length > 0) throw definitionError(`it waits on the group “${missing[0]}”, and there is no such group`);
+  const inPlaceOf = (id: string): string => {
+    const person = people.find((each) => each.id === id);
+    const delegate = person?.away ? delegates.find((each) => each.id === person.delegateId) : undefined;
+    return present(delegate) ? delegate.id : id;
+  };
+  const assigneeId = assignee ? inPlaceOf(assignee) : null;
+  return {
+    assigneeId,
+    candidateIds: [...new Set(candidates.filter((each): each is string => typeof each === "string").map(inPlaceOf))],
+    candidateGroupIds: groups.map((each) => each.id),
+    delegatedFrom: assignee && assigneeId !== assignee ? assignee : null,
+  };
+}
