@@ -6,6 +6,7 @@ import { createScriptedModel } from "@/lib/models/scripted-model";
 import { type ResolvedModel, resolveModel } from "@/lib/models/resolve-model";
 import { createOutboxDrainer, type EventTarget, type NoticeOptions, queueNoticesOnQuestionAsked, webhookEventTarget } from "@/lib/notifications/outbox";
 import { type Notifier, notifiersFromEnvironment, webhookOptionsFromEnvironment } from "@/lib/notifiers";
+import { notifyInAppOnChanges } from "@/lib/person-notifications";
 import type { Registry } from "@/lib/registry";
 import { getRegistry } from "@/lib/registry/configured";
 import { type Agent, createRuntime, type Runtime, type RuntimeChange, type RuntimeOptions, startWorker, type Worker } from "@/lib/runtime";
@@ -91,6 +92,7 @@ export function getAppRuntime(): Promise<AppRuntime> {
       describeSubject: async (db, taskId) => (await registry.describeTasks(db, [taskId])).get(taskId)?.title,
     };
     const queueNotices = queueNoticesOnQuestionAsked({ ...notices, notifiers });
+    const notifyPeople = notifyInAppOnChanges();
     const queueAskEvents = queueAskEventsOnAskEnded({ baseUrl: notices.baseUrl, global: globalWebhook !== undefined });
     const database = await getDatabase();
     const { db } = database;
@@ -98,9 +100,11 @@ export function getAppRuntime(): Promise<AppRuntime> {
       workflows: registry.workflows,
       resolveModel: modelFor,
       // Inside the transaction that made the change: screens hear of it only once it is committed.
-      // A question's notices, and an API ask's end, are queued in the same transaction and delivered by the drainer below, never by the run.
+      // A question's notices, and an API ask's end, are queued in the same transaction and delivered by the drainer below, never by the run;
+      // the people it is put to (or reassigned to) are told in the app in that transaction too, whatever notifiers there are.
       announce: async (tx, changes) => {
         await publishLiveEvents(tx, changes.flatMap(liveEventsFor));
+        await notifyPeople(tx, changes);
         await queueNotices(tx, changes);
         await queueAskEvents(tx, changes);
       },
