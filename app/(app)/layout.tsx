@@ -3,7 +3,10 @@ import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { AwaySwitch } from "@/components/away-switch";
 import { LiveRefresh } from "@/components/live-refresh";
+import { NotificationBell } from "@/components/notification-bell";
 import { getAppRuntime } from "@/lib/app-runtime";
+import { getDb } from "@/lib/database";
+import { unreadNotificationCount } from "@/lib/person-notifications";
 import { navigationFor } from "@/lib/auth/roles";
 import { requirePageUser } from "@/lib/server/session";
 import { setMyAwayAction, signOutAction } from "./actions";
@@ -11,7 +14,7 @@ import { setMyAwayAction, signOutAction } from "./actions";
 export default async function SignedInLayout({ children }: { children: ReactNode }) {
   await connection();
   const user = await requirePageUser();
-  const { model } = await getAppRuntime();
+  const [{ model }, unread] = await Promise.all([getAppRuntime(), getDb().then((db) => unreadNotificationCount(db, user.id))]);
   return (
     <div className="shell">
       <header className="topbar">
@@ -33,6 +36,7 @@ export default async function SignedInLayout({ children }: { children: ReactNode
           {model.label}
         </span>
         <div className="account">
+          <NotificationBell unread={unread} />
           <AwaySwitch away={user.away} action={setMyAwayAction} />
           <Link href="/profile" className="user-name" data-testid="user-name" title="Your profile and tokens for the terminal">
             {user.name}
