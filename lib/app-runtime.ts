@@ -1,5 +1,6 @@
 import { openDatabase } from "@/db/client";
 import { askCallbackTarget, privateCallbacksFromEnvironment, queueAskEventsOnAskEnded } from "@/lib/asks/ask-webhooks";
+import { createAnswerLink } from "@/lib/answer-links";
 import { getDatabase } from "@/lib/database";
 import { type LiveEvent, publishLiveEvents } from "@/lib/live-events";
 import { createScriptedModel } from "@/lib/models/scripted-model";
@@ -83,12 +84,17 @@ export function getAppRuntime(): Promise<AppRuntime> {
     const model = resolveModel(process.env, { scripted: () => unscripted });
     const modelFor = (agent: Agent) => (model.kind === "scripted" ? (registry.scriptedModelFor(agent.name) ?? model.model) : model.model);
     // Like the model, a half-configured notifier throws here, at start-up, naming the variable to set.
-    const notifiers = notifiersFromEnvironment(process.env);
+    const baseUrl = publicUrl(process.env);
+    const notifiers = notifiersFromEnvironment(process.env, {
+      // Each email carries its recipient's own single-use link to answer the question, made as it is sent (only its hash is kept).
+      answerLinkFor: async (notice, recipient) =>
+        (await createAnswerLink((await getDatabase()).db, { userId: recipient.userId, questionId: notice.id, dueAt: new Date(notice.dueAt), baseUrl })).url,
+    });
     // The global receiver gets API asks' ends too; the same variables (checked just above) configure it.
     const globalWebhook = webhookOptionsFromEnvironment(process.env);
     const privateCallbacks = privateCallbacksFromEnvironment(process.env);
     const notices: NoticeOptions = {
-      baseUrl: publicUrl(process.env),
+      baseUrl,
       describeSubject: async (db, taskId) => (await registry.describeTasks(db, [taskId])).get(taskId)?.title,
     };
     const queueNotices = queueNoticesOnQuestionAsked({ ...notices, notifiers });
