@@ -10,7 +10,7 @@ import { askerOf, headlineOf } from "@/lib/inbox";
 import { attemptLabel } from "@/lib/questions";
 import { loadQuestionRun, nothingReasonWords } from "@/lib/question-view";
 import { formatDuration } from "@/lib/sla-clock";
-import { requirePageUser } from "@/lib/server/session";
+import { requireAnsweringPageUser } from "@/lib/server/session";
 import { submitAnswerAction } from "./actions";
 import { AnswerForm } from "./answer-form";
 import { isUuid } from "@/lib/ids";
@@ -18,8 +18,9 @@ import { isUuid } from "@/lib/ids";
 export const metadata: Metadata = { title: "Question" };
 
 export default async function QuestionPage({ params }: { params: Promise<{ id: string }> }) {
-  const user = await requirePageUser();
   const { id } = await params;
+  // A session from an email's answer link may open this one question (and nothing else).
+  const { user, limited } = await requireAnsweringPageUser(id);
   if (!isUuid(id)) notFound();
   const { runtime, registry } = await getAppRuntime();
   // Only for someone it was put to (or who answered it): anyone else gets the same 404 as a wrong id.
@@ -44,10 +45,18 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
 
   return (
     <article className="question-page">
-      <LiveRefresh taskId={question.taskId} />
-      <p className="muted">
-        <Link href="/inbox">← Inbox</Link>
-      </p>
+      {limited ? (
+        <p className="muted limited-session" data-testid="limited-session">
+          You opened this from an email link: you can answer this question only. <Link href={`/login?callbackUrl=${encodeURIComponent(`/questions/${question.id}`)}`}>Sign in</Link> for your inbox.
+        </p>
+      ) : (
+        <>
+          <LiveRefresh taskId={question.taskId} />
+          <p className="muted">
+            <Link href="/inbox">← Inbox</Link>
+          </p>
+        </>
+      )}
       <header className="question-header">
         <p className="asker">
           {asker.kind === "api" ? (
