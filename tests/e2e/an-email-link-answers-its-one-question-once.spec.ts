@@ -62,15 +62,18 @@ test("the link in a question's email answers that question, once, and opens noth
         body: JSON.stringify({ to: SAM.email, title, due_in_seconds: 3600 }),
       });
       expect(response.status).toBe(201);
-      return ((await response.json()) as { id: string }).id;
+      // The question's page is its url (the ask's id is another).
+      return ((await response.json()) as { url: string }).url.split("/").at(-1)!;
     };
     const questionId = await ask("Ship the mobile release tonight?");
     const otherId = await ask("Rotate the on-call schedule?");
 
     // Read the link out of the email Sam received about the first question.
-    await expect.poll(() => sink.messages.filter((message) => message.recipients.includes(SAM.email)).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
-    const email = sink.messages.map((message) => parseMail(message.data)).find((mail) => mail.text?.includes("Ship the mobile release tonight?"))!;
-    const link = /(https?:\/\/\S+\/a\/[A-Za-z0-9_-]{43})/.exec(email.text ?? "")![1]!;
+    // (The demo's own questions are emailed too.)
+    const emailAbout = (text: string) =>
+      sink.messages.filter((message) => message.recipients.includes(SAM.email)).map((message) => parseMail(message.data).text ?? "").find((body) => body.includes(text));
+    await expect.poll(() => emailAbout("Ship the mobile release tonight?"), { timeout: 30_000 }).toBeDefined();
+    const link = /(https?:\/\/\S+\/a\/[A-Za-z0-9_-]{43})/.exec(emailAbout("Ship the mobile release tonight?")!)![1]!;
 
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -81,7 +84,7 @@ test("the link in a question's email answers that question, once, and opens noth
     await expect(page.getByTestId("limited-session")).toBeVisible();
     await page.getByRole("textbox").first().fill("Yes, after the smoke tests pass.");
     await page.getByRole("button", { name: "Send answer" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Your answer was taken." })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: /Your answer was taken\.|You answered this/ })).toBeVisible();
 
     // Only that question: another question, the inbox and the live events refuse the session.
     await page.goto(`${BASE}/questions/${otherId}`);
