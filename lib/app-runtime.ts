@@ -1,11 +1,13 @@
 import { openDatabase } from "@/db/client";
 import { askCallbackTarget, privateCallbacksFromEnvironment, queueAskEventsOnAskEnded } from "@/lib/asks/ask-webhooks";
+import { createAnswerLink } from "@/lib/answer-links";
 import { getDatabase } from "@/lib/database";
 import { type LiveEvent, publishLiveEvents } from "@/lib/live-events";
 import { createScriptedModel } from "@/lib/models/scripted-model";
 import { type ResolvedModel, resolveModel } from "@/lib/models/resolve-model";
 import { createOutboxDrainer, type EventTarget, type NoticeOptions, queueNoticesOnQuestionAsked, webhookEventTarget } from "@/lib/notifications/outbox";
 import { type Notifier, notifiersFromEnvironment, webhookOptionsFromEnvironment } from "@/lib/notifiers";
+import { notifyInAppOnChanges } from "@/lib/person-notifications";
 import type { Registry } from "@/lib/registry";
 import { getRegistry } from "@/lib/registry/configured";
 import { type Agent, createRuntime, type Runtime, type RuntimeChange, type RuntimeOptions, startWorker, type Worker } from "@/lib/runtime";
@@ -82,15 +84,21 @@ export function getAppRuntime(): Promise<AppRuntime> {
     const model = resolveModel(process.env, { scripted: () => unscripted });
     const modelFor = (agent: Agent) => (model.kind === "scripted" ? (registry.scriptedModelFor(agent.name) ?? model.model) : model.model);
     // Like the model, a half-configured notifier throws here, at start-up, naming the variable to set.
-    const notifiers = notifiersFromEnvironment(process.env);
+    const baseUrl = publicUrl(process.env);
+    const notifiers = notifiersFromEnvironment(process.env, {
+      // Each email carries its recipient's own single-use link to answer the question, made as it is sent (only its hash is kept).
+      answerLinkFor: async (notice, recipient) =>
+        (await createAnswerLink((await getDatabase()).db, { userId: recipient.userId, questionId: notice.id, dueAt: new Date(notice.dueAt), baseUrl })).url,
+    });
     // The global receiver gets API asks' ends too; the same variables (checked just above) configure it.
     const globalWebhook = webhookOptionsFromEnvironment(process.env);
     const privateCallbacks = privateCallbacksFromEnvironment(process.env);
     const notices: NoticeOptions = {
-      baseUrl: publicUrl(process.env),
+      baseUrl,
       describeSubject: async (db, taskId) => (await registry.describeTasks(db, [taskId])).get(taskId)?.title,
     };
     const queueNotices = queueNoticesOnQuestionAsked({ ...notices, notifiers });
+    const notifyPeople = notifyInAppOnChanges();
     const queueAskEvents = queueAskEventsOnAskEnded({ baseUrl: notices.baseUrl, global: globalWebhook !== undefined });
     const database = await getDatabase();
     const { db } = database;
@@ -98,9 +106,11 @@ export function getAppRuntime(): Promise<AppRuntime> {
       workflows: registry.workflows,
       resolveModel: modelFor,
       // Inside the transaction that made the change: screens hear of it only once it is committed.
-      // A question's notices, and an API ask's end, are queued in the same transaction and delivered by the drainer below, never by the run.
+      // A question's notices, and an API ask's end, are queued in the same transaction and delivered by the drainer below, never by the run;
+      // the people it is put to (or reassigned to) are told in the app in that transaction too, whatever notifiers there are.
       announce: async (tx, changes) => {
         await publishLiveEvents(tx, changes.flatMap(liveEventsFor));
+        await notifyPeople(tx, changes);
         await queueNotices(tx, changes);
         await queueAskEvents(tx, changes);
       },

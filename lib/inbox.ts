@@ -1,5 +1,6 @@
 import type { Db } from "@/db/client";
 import { type AnsweredQuestionRow, countAnsweredBy, listAnsweredBy, readOpenInbox } from "@/db/queries/inbox";
+import { markInboxSeen } from "@/db/queries/person-notifications";
 import type { QuestionRow } from "@/db/queries/runtime-questions";
 import { isUuid } from "@/lib/ids";
 import type { Registry, TaskSubject } from "@/lib/registry";
@@ -33,6 +34,8 @@ export interface InboxRow {
   claimedBy: { id: string; name: string } | null;
   /** The person it was meant for, who is away and named this person their delegate. */
   delegatedFrom: string | null;
+  /** Put to them since they last looked at their inbox (always, the first time they look). */
+  isNew: boolean;
 }
 
 /** How many open questions a page of the inbox shows. */
@@ -53,6 +56,14 @@ export interface Inbox {
   after: string | null;
   /** The last question on this page, when there is a next page to read after it. */
   next: string | null;
+}
+
+/**
+ * Records that the person is looking at their inbox now, and returns when they had looked before
+ * (null: never): the questions put to them since then show as new on this look.
+ */
+export function lookAtInbox(db: Db, userId: string, now: Date): Promise<Date | null> {
+  return markInboxSeen(db, userId, now);
 }
 
 /** The question in the asker's own words. */
@@ -82,7 +93,13 @@ export async function loadInbox(
   userId: string,
   view: InboxView,
   now: Date,
-  options: { after?: string | null; pageSize?: number; registry?: Pick<Registry, "describeTasks"> } = {},
+  options: {
+    after?: string | null;
+    pageSize?: number;
+    registry?: Pick<Registry, "describeTasks">;
+    /** When they had last looked before this look (null: never): what opened after it is new. */
+    seenBefore?: Date | null;
+  } = {},
 ): Promise<Inbox> {
   const after = isUuid(options.after) ? options.after : null;
   // Only the view shown is read in full; the others are counted.
@@ -102,6 +119,7 @@ export async function loadInbox(
     assignedToMe: question.assigneeId === userId,
     claimedBy: question.claimedBy,
     delegatedFrom: question.delegatedFrom,
+    isNew: options.seenBefore === undefined ? false : options.seenBefore === null || question.openedAt > options.seenBefore,
   }));
   return {
     view,

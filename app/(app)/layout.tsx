@@ -3,15 +3,23 @@ import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { AwaySwitch } from "@/components/away-switch";
 import { LiveRefresh } from "@/components/live-refresh";
+import { NotificationBell } from "@/components/notification-bell";
 import { getAppRuntime } from "@/lib/app-runtime";
+import { getDb } from "@/lib/database";
+import { unreadNotificationCount } from "@/lib/person-notifications";
 import { navigationFor } from "@/lib/auth/roles";
-import { requirePageUser } from "@/lib/server/session";
+import { currentAnswerLinkSession, currentUser, requirePageUser } from "@/lib/server/session";
 import { setMyAwayAction, signOutAction } from "./actions";
 
 export default async function SignedInLayout({ children }: { children: ReactNode }) {
   await connection();
+  // A session from an email's answer link gets a bare shell: its one question's page admits it, every other page sends it to sign-in.
+  if (!(await currentUser())) {
+    const limited = await currentAnswerLinkSession();
+    if (limited) return <LimitedShell name={limited.user.name}>{children}</LimitedShell>;
+  }
   const user = await requirePageUser();
-  const { model } = await getAppRuntime();
+  const [{ model }, unread] = await Promise.all([getAppRuntime(), getDb().then((db) => unreadNotificationCount(db, user.id))]);
   return (
     <div className="shell">
       <header className="topbar">
@@ -33,6 +41,7 @@ export default async function SignedInLayout({ children }: { children: ReactNode
           {model.label}
         </span>
         <div className="account">
+          <NotificationBell unread={unread} />
           <AwaySwitch away={user.away} action={setMyAwayAction} />
           <Link href="/profile" className="user-name" data-testid="user-name" title="Your profile and tokens for the terminal">
             {user.name}
@@ -46,6 +55,22 @@ export default async function SignedInLayout({ children }: { children: ReactNode
       </header>
       <main className="content">{children}</main>
       <LiveRefresh />
+    </div>
+  );
+}
+
+/** The shell around the one question a session from an answer link may answer: no navigation, no inbox. */
+function LimitedShell({ name, children }: { name: string; children: ReactNode }) {
+  return (
+    <div className="shell">
+      <header className="topbar">
+        <span className="brand">Parley</span>
+        <span className="muted limited-as">Answering as {name}</span>
+        <div className="account">
+          <Link href="/login">Sign in</Link>
+        </div>
+      </header>
+      <main className="content">{children}</main>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import {
   type WebhookMessage,
   type WebhookNotifierOptions,
 } from "@/lib/notifiers";
+import { notifyInApp } from "@/lib/person-notifications";
 import type { Announce, RuntimeChange } from "@/lib/runtime";
 
 export type { StoredWebhookEvent };
@@ -234,4 +235,38 @@ export function createOutboxDrainer(options: {
     },
   };
   return drainer;
+}
+
+/** What a reminder reached: the people reminded in the app, and how many deliveries were queued for notifiers. */
+export type RemindResult = { status: "reminded"; people: string[]; deliveries: number } | { status: "nothing_to_send" };
+
+/**
+ * Reminds whoever an open question waits on: always in the app (a `reminder` notification for each,
+ * announced live), and through every configured notifier, in one transaction. `nothing_to_send` when
+ * the question is not open or nobody is there to remind (everyone it is put to is away).
+ */
+export async function remindAboutQuestion(
+  db: Db,
+  questionId: string,
+  options: NoticeOptions & { notifiers: readonly Notifier[]; at: Date; remindedBy?: string },
+): Promise<RemindResult> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const source = await findNoticeSource(tx, questionId);
+    if (!source || source.recipients.length === 0) return { status: "nothing_to_send" } as const;
+    await notifyInApp(
+      tx,
+      source.recipients.map((recipient) => ({
+        userId: recipient.userId,
+        kind: "reminder" as const,
+        taskId: source.taskId,
+        questionId: source.questionId,
+        data: { headline: source.headline, askedBy: source.askedBy, ...(options.remindedBy ? { remindedBy: options.remindedBy } : {}) },
+      })),
+      options.at,
+    );
+    // A notice needs a deadline; a question without one is reminded in the app only.
+    const queued = source.dueAt ? await queueReminder(tx, questionId, options) : { status: "nothing_to_send" as const };
+    return { status: "reminded", people: source.recipients.map((recipient) => recipient.name), deliveries: queued.status === "queued" ? queued.deliveries : 0 } as const;
+  });
 }

@@ -1,6 +1,6 @@
 import { createTransport, type SmtpError } from "nodemailer";
 import { composeQuestionEmail, singleLine } from "./question-email";
-import type { DeliveryAttempt, DeliveryReport, Notifier, QuestionNotice } from "./question-notice";
+import type { DeliveryAttempt, DeliveryReport, NoticeRecipient, Notifier, QuestionNotice } from "./question-notice";
 
 /**
  * How the connection to the SMTP server is protected: `tls` from the first byte (usually port 465),
@@ -22,6 +22,12 @@ export interface EmailNotifierOptions {
   from: string;
   /** The whole send — connecting, greeting, every command — gives up after this long. Default 30 s. */
   timeoutMs?: number;
+  /**
+   * A link that lets `recipient` answer the notice's question from the email (a signed, single-use
+   * link bound to them and that question), made as each email is sent; without it, or when it
+   * gives none, the email links to the question's page.
+   */
+  answerLinkFor?: (notice: QuestionNotice, recipient: NoticeRecipient) => Promise<string | undefined>;
 }
 
 /** The security a port implies when none is configured. */
@@ -34,11 +40,12 @@ class SendTimeout extends Error {
 }
 
 /**
- * A notifier that emails each notice to its recipients, in one message with all of them in `To`,
- * through an SMTP server. Resolves with a report — never throws: an SMTP 5xx (or a server that can't
- * do the required STARTTLS) is a failure that won't go away by retrying; a 4xx, a timeout or a
- * dropped connection may. A send abandoned at `timeoutMs` may still complete afterwards, so a retry
- * after a timeout can deliver twice.
+ * A notifier that emails each notice to its recipients, one message to each (so a link meant for one
+ * person never reaches another), through an SMTP server. Resolves with a report — one attempt per
+ * recipient — and never throws: an SMTP 5xx (or a server that can't do the required STARTTLS) is a
+ * failure that won't go away by retrying; a 4xx, a timeout or a dropped connection may. The notice
+ * fails when any recipient's email does, and a retry sends to every recipient again; a send
+ * abandoned at `timeoutMs` may also still complete afterwards, so a retry can deliver twice.
  */
 export function createEmailNotifier(options: EmailNotifierOptions): Notifier {
   const security = options.security ?? defaultSmtpSecurity(options.port);
@@ -66,41 +73,61 @@ export function createEmailNotifier(options: EmailNotifierOptions): Notifier {
       if (notice.recipients.length === 0) {
         return { notifier: "email", status: "failed", retryable: false, attempts: [{ attempt: 1, outcome: "rejected", error: "the notice has no recipients", durationMs: 0 }] };
       }
-      const { subject, text, html } = composeQuestionEmail(notice);
-      const started = performance.now();
-      const elapsed = () => Math.round(performance.now() - started);
-      let timer: NodeJS.Timeout | undefined;
-      try {
-        const info = await Promise.race([
-          transport.sendMail({
-            from: options.from,
-            to: notice.recipients.map((recipient) => ({ name: singleLine(recipient.name), address: recipient.email })),
-            subject,
-            text,
-            html,
-            // RFC 3834: an automatic message; out-of-office replies should not answer it.
-            headers: { "Auto-Submitted": "auto-generated", "X-Auto-Response-Suppress": "All" },
-          }),
-          new Promise<never>((_, reject) => {
-            timer = setTimeout(() => reject(new SendTimeout(`no answer from the SMTP server within ${timeoutMs} ms`)), timeoutMs);
-          }),
-        ]);
-        const rejected = info.rejected.map((address) => (typeof address === "string" ? address : address.address));
-        const attempt: DeliveryAttempt = {
+      // One email per recipient: each carries a link that is that person's alone.
+      const attempts: DeliveryAttempt[] = [];
+      let failed = false;
+      let retryable = false;
+      for (const [index, recipient] of notice.recipients.entries()) {
+        const sent = await sendTo(notice, recipient);
+        attempts.push({ ...sent.attempt, attempt: index + 1 });
+        if (!sent.ok) {
+          failed = true;
+          retryable ||= sent.retryable;
+        }
+      }
+      return failed ? { notifier: "email", status: "failed", retryable, attempts } : { notifier: "email", status: "delivered", attempts };
+    },
+  };
+
+  async function sendTo(notice: QuestionNotice, recipient: NoticeRecipient): Promise<{ ok: true; attempt: DeliveryAttempt } | { ok: false; retryable: boolean; attempt: DeliveryAttempt }> {
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const answerUrl = await options.answerLinkFor?.(notice, recipient);
+      const { subject, text, html } = composeQuestionEmail(notice, answerUrl ? { answerUrl } : {});
+      const info = await Promise.race([
+        transport.sendMail({
+          from: options.from,
+          to: [{ name: singleLine(recipient.name), address: recipient.email }],
+          subject,
+          text,
+          html,
+          // RFC 3834: an automatic message; out-of-office replies should not answer it.
+          headers: { "Auto-Submitted": "auto-generated", "X-Auto-Response-Suppress": "All" },
+        }),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new SendTimeout(`no answer from the SMTP server within ${timeoutMs} ms`)), timeoutMs);
+        }),
+      ]);
+      const rejected = info.rejected.map((address) => (typeof address === "string" ? address : address.address));
+      return {
+        ok: true,
+        attempt: {
           attempt: 1,
           outcome: "accepted",
           ...replyCode(info.response),
           ...(rejected.length > 0 ? { error: `refused for ${rejected.join(", ")}` } : {}),
           durationMs: elapsed(),
-        };
-        return { notifier: "email", status: "delivered", attempts: [attempt] };
-      } catch (error) {
-        return { notifier: "email", status: "failed", ...classify(error, elapsed()) };
-      } finally {
-        clearTimeout(timer);
-      }
-    },
-  };
+        },
+      };
+    } catch (error) {
+      const classified = classify(error, elapsed());
+      return { ok: false, retryable: classified.retryable, attempt: classified.attempts[0]! };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
 }
 
 function replyCode(response: string | undefined): { statusCode?: number } {

@@ -38,13 +38,14 @@ function read(env: NotifierEnvironment, name: string): string | undefined {
  * a webhook with `PARLEY_WEBHOOK_URL` and `PARLEY_WEBHOOK_SECRET`; email with `PARLEY_SMTP_HOST` and
  * `PARLEY_SMTP_FROM` (and optionally `PARLEY_SMTP_PORT`, `PARLEY_SMTP_SECURE` = tls | starttls | none,
  * `PARLEY_SMTP_USER` with `PARLEY_SMTP_PASSWORD`). Throws `NotifierConfigurationError` naming the
- * variable when a notifier is half configured.
+ * variable when a notifier is half configured. `answerLinkFor` gives each email its recipient's own
+ * link to answer from.
  */
-export function notifiersFromEnvironment(env: NotifierEnvironment): Notifier[] {
+export function notifiersFromEnvironment(env: NotifierEnvironment, extra: Pick<EmailNotifierOptions, "answerLinkFor"> = {}): Notifier[] {
   // Both are read before either is built, so a mistake in the second isn't hidden by the first.
   const webhook = webhookOptionsFromEnvironment(env);
   const email = emailOptionsFromEnvironment(env);
-  return [...(webhook ? [createWebhookNotifier(webhook)] : []), ...(email ? [createEmailNotifier(email)] : [])];
+  return [...(webhook ? [createWebhookNotifier(webhook)] : []), ...(email ? [createEmailNotifier({ ...email, ...extra })] : [])];
 }
 
 /** The webhook notifier's options from `PARLEY_WEBHOOK_*`, or undefined when none is set. */

@@ -40,11 +40,13 @@ function formatTime(iso: string): string {
  * name) and everything else from the notice is escaped in the HTML and flattened to one line in the
  * subject; the link is used only if it is http(s).
  */
-export function composeQuestionEmail(notice: QuestionNotice): QuestionEmail {
+export function composeQuestionEmail(notice: QuestionNotice, options: { answerUrl?: string } = {}): QuestionEmail {
   const headline = shorten(singleLine(notice.question) || "(no text)", SUBJECT_QUESTION_LENGTH);
   const reminder = notice.kind === "reminder";
   const subject = singleLine(`${reminder ? "Reminder — question" : "Question"} for you: ${headline}`);
   const url = /^https?:\/\//i.test(notice.url) ? notice.url : undefined;
+  // The recipient's own link: it signs them in to answer this question only, once.
+  const answerUrl = options.answerUrl && /^https?:\/\//i.test(options.answerUrl) ? options.answerUrl : undefined;
 
   const intro = reminder
     ? `A reminder${notice.remindedBy ? ` from ${notice.remindedBy}` : ""}: ${notice.askedBy} is still waiting for your answer about ${notice.subject}.`
@@ -57,7 +59,9 @@ export function composeQuestionEmail(notice: QuestionNotice): QuestionEmail {
     "",
     ...notice.question.split(/\r\n|\r|\n/).map((line) => `> ${line}`),
     "",
-    url ? `Answer it here: ${url}` : "Answer it in your Parley inbox.",
+    answerUrl ? `Answer it here: ${answerUrl}` : url ? `Answer it here: ${url}` : "Answer it in your Parley inbox.",
+    ...(answerUrl ? ["(This link is yours alone: it opens this question only, works once and needs no password.)"] : []),
+    ...(answerUrl && url ? ["", `Or sign in and open it: ${url}`] : []),
     "",
     `Asked: ${opened}`,
     `Answer by: ${due}`,
@@ -73,7 +77,13 @@ export function composeQuestionEmail(notice: QuestionNotice): QuestionEmail {
     '<body style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;font-size:15px;line-height:1.5;color:#111">',
     paragraph(escapeHtml(intro)),
     `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #ccc">${questionHtml}</blockquote>`,
-    paragraph(url ? `<a href="${escapeHtml(url)}">Answer it in Parley</a>` : "Answer it in your Parley inbox."),
+    paragraph(
+      answerUrl
+        ? `<a href="${escapeHtml(answerUrl)}">Answer it in Parley</a><br><span style="color:#666;font-size:13px">This link is yours alone: it opens this question only, works once and needs no password.</span>`
+        : url
+          ? `<a href="${escapeHtml(url)}">Answer it in Parley</a>`
+          : "Answer it in your Parley inbox.",
+    ),
     paragraph(`Asked: ${escapeHtml(opened)}<br>Answer by: <strong>${escapeHtml(due)}</strong>`),
     `<p style="margin:0;color:#666;font-size:13px">You are receiving this because Parley assigned you this question.</p>`,
     "</body></html>",

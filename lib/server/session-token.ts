@@ -11,8 +11,20 @@ export interface CookieJar {
 /** How many verified tokens are remembered; the oldest is forgotten first. */
 const REMEMBERED_TOKENS = 5_000;
 
+/**
+ * The claim that limits a session to answering one question: a session from an email's answer link
+ * carries that question's id in it, and nothing but that question's page and answer accept it.
+ */
+export const ANSWER_ONLY_CLAIM = "answerOnly";
+
+/** A verified session: whose it is, and — for a session from an answer link — the one question it may answer. */
+export interface SessionClaims {
+  userId: string;
+  answerOnly: string | null;
+}
+
 /** Tokens already decrypted and verified: whose they are and until when they hold. */
-const verified = new Map<string, { userId: string; expiresAt: number }>();
+const verified = new Map<string, SessionClaims & { expiresAt: number }>();
 
 /** A session cookie's value; next-auth splits one over 4 kB into `name.0`, `name.1`, … */
 function cookieValue(jar: CookieJar, name: string): string | undefined {
@@ -31,25 +43,36 @@ function cookieValue(jar: CookieJar, name: string): string | undefined {
  * included) exactly as next-auth decodes it. Unlike `auth()`, which runs next-auth's whole session
  * endpoint — and encrypts a refreshed cookie a server component or action cannot send — this only
  * reads. A token that verified once is remembered (the whole token is the key, so only a token that
- * verified can match) until it expires: a person's next request costs no cryptography.
+ * verified can match) until it expires: a person's next request costs no cryptography. A session
+ * limited to answering one question is no session here (see {@link sessionClaims}).
  */
 export async function sessionUserId(jar: CookieJar, secret: () => string, now: number = Date.now()): Promise<string | null> {
+  const claims = await sessionClaims(jar, secret, now);
+  return claims && claims.answerOnly === null ? claims.userId : null;
+}
+
+/** {@link sessionUserId} with the session's limit: the one question a session from an answer link may answer. */
+export async function sessionClaims(jar: CookieJar, secret: () => string, now: number = Date.now()): Promise<SessionClaims | null> {
   for (const name of SESSION_COOKIE_NAMES) {
     const token = cookieValue(jar, name);
     if (!token) continue;
     const key = `${name}\u0000${token}`;
     const known = verified.get(key);
     if (known) {
-      if (known.expiresAt > now) return known.userId;
+      if (known.expiresAt > now) return { userId: known.userId, answerOnly: known.answerOnly };
       verified.delete(key);
     }
     const payload = await decode({ token, secret: secret(), salt: name }).catch(() => null);
     const userId = payload?.sub;
     if (typeof userId !== "string" || typeof payload?.exp !== "number") continue;
     if (payload.exp * 1000 <= now) continue;
+    const limit = payload[ANSWER_ONLY_CLAIM];
+    // A limit that is there but not a question's id limits the session to nothing.
+    if (limit !== undefined && typeof limit !== "string") continue;
+    const answerOnly = typeof limit === "string" ? limit : null;
     if (verified.size >= REMEMBERED_TOKENS) verified.delete(verified.keys().next().value!);
-    verified.set(key, { userId, expiresAt: payload.exp * 1000 });
-    return userId;
+    verified.set(key, { userId, answerOnly, expiresAt: payload.exp * 1000 });
+    return { userId, answerOnly };
   }
   return null;
 }

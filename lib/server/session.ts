@@ -8,7 +8,7 @@ import { hasAnyRole, type Role } from "@/lib/auth/roles";
 import { authSecret } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { REQUEST_PATH_HEADER } from "./request-path";
-import { sessionUserId } from "./session-token";
+import { sessionClaims, sessionUserId } from "./session-token";
 import { isUuid } from "@/lib/ids";
 
 /**
@@ -22,6 +22,39 @@ export const currentUser = cache(async (): Promise<User | null> => {
   if (!isUuid(id)) return null;
   return (await findUserById(await getDb(), id)) ?? null;
 });
+
+/**
+ * A session from an email's answer link: its person and the one question it may answer, or null for
+ * any other session (or none). Only that question's page and its answer action accept it.
+ */
+export const currentAnswerLinkSession = cache(async (): Promise<{ user: User; questionId: string } | null> => {
+  const claims = await sessionClaims(await cookies(), () => authSecret());
+  if (!claims?.answerOnly || !isUuid(claims.userId)) return null;
+  const user = await findUserById(await getDb(), claims.userId);
+  return user && !user.deactivatedAt ? { user, questionId: claims.answerOnly } : null;
+});
+
+/**
+ * {@link authorize} for answering one question: a full session, or a session from an answer link
+ * for exactly `questionId`. Throws `AppError` `unauthorized` otherwise.
+ */
+export async function authorizeAnswering(questionId: unknown): Promise<{ user: User; limited: boolean }> {
+  const user = await currentUser();
+  if (user) return { user, limited: false };
+  const limited = await currentAnswerLinkSession();
+  if (limited && limited.questionId === questionId) return { user: limited.user, limited: true };
+  throw new AppError("unauthorized");
+}
+
+/** {@link authorizeAnswering} for the question's page: anyone else goes to sign-in (and back afterwards). */
+export async function requireAnsweringPageUser(questionId: string): Promise<{ user: User; limited: boolean }> {
+  try {
+    return await authorizeAnswering(questionId);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "unauthorized") return { user: await requirePageUser(), limited: false };
+    throw error;
+  }
+}
 
 /**
  * The one authorisation check that pages, server actions and route handlers all use: the signed-in

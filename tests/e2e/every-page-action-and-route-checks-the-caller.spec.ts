@@ -34,6 +34,9 @@ function pageTable(fixture: Fixture): Record<string, Record<Role, PageOutcome>> 
     "/admin/api-keys": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },
     // Everyone's own.
     "/profile": { anonymous: "sign-in", assignee: 200, nonCandidate: 200, operator: 200, admin: 200 },
+    "/notifications": { anonymous: "sign-in", assignee: 200, nonCandidate: 200, operator: 200, admin: 200 },
+    // An email's answer link: public (its token is the credential); opening it uses nothing.
+    [`/a/${"A".repeat(43)}`]: { anonymous: 200, assignee: 200, nonCandidate: 200, operator: 200, admin: 200 },
     [`/questions/${fixture.questionId}`]: { anonymous: "sign-in", assignee: 200, nonCandidate: 404, operator: 404, admin: 404 },
     // Operators and admins only.
     [`/tasks/${fixture.taskId}`]: { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 200, admin: 200 },
@@ -173,6 +176,20 @@ function actionTable(fixture: Fixture): Record<string, { args: (Record<string, s
     "app/(app)/profile/actions.ts#createPersonalTokenAction": {
       args: [null, { name: "Caller check" }],
       outcomes: { anonymous: '"code":"unauthorized"', assignee: '"secret":"pt_', nonCandidate: '"secret":"pt_', operator: '"secret":"pt_', admin: '"secret":"pt_' },
+    },
+    // Everyone's own notifications; another's is as unknown as none.
+    "app/(app)/notifications/actions.ts#openNotificationAction": {
+      args: [null, { notificationId: ZERO_UUID }],
+      outcomes: { anonymous: '"code":"unauthorized"', assignee: '"code":"not_found"', nonCandidate: '"code":"not_found"', operator: '"code":"not_found"', admin: '"code":"not_found"' },
+    },
+    "app/(app)/notifications/actions.ts#markAllNotificationsReadAction": {
+      args: [null, {}],
+      outcomes: { anonymous: '"code":"unauthorized"', assignee: '"ok":true', nonCandidate: '"ok":true', operator: '"ok":true', admin: '"ok":true' },
+    },
+    // Public: the link's token is the credential, and a made-up one is refused alike for everyone.
+    "app/(auth)/a/[token]/actions.ts#followAnswerLinkAction": {
+      args: [null, { token: "A".repeat(43) }],
+      outcomes: Object.fromEntries(ROLES.map((role) => [role, "This link is not valid"])) as Record<Role, string>,
     },
     "app/(app)/profile/actions.ts#revokePersonalTokenAction": {
       args: [null, { keyId: ZERO_UUID }],

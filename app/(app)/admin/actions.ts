@@ -5,7 +5,7 @@ import { z } from "zod";
 import { getDb } from "@/lib/database";
 import { findUserById } from "@/db/queries/users";
 import { getAppRuntime } from "@/lib/app-runtime";
-import { queueReminder } from "@/lib/notifications/outbox";
+import { remindAboutQuestion as remind } from "@/lib/notifications/outbox";
 import { changeAway } from "@/lib/people";
 import { AppError } from "@/lib/errors";
 import { type ActionResult, defineFormAction } from "@/lib/server/define-action";
@@ -57,17 +57,17 @@ const remindAboutQuestion = defineFormAction({
   input: z.object({ questionId: z.uuid() }),
   async handler({ questionId }, admin) {
     const { notifiers, notices } = await getAppRuntime();
-    // Checked with no notifier configured too: an unknown or closed question is refused either way.
-    const result = await queueReminder(await getDb(), questionId, { ...notices, notifiers, at: new Date(), remindedBy: admin.name });
+    // Always in the app; by email and webhook too where they are configured.
+    const result = await remind(await getDb(), questionId, { ...notices, notifiers, at: new Date(), remindedBy: admin.name });
     if (result.status === "nothing_to_send") throw new AppError("conflict", "This question is no longer open, or nobody is there to remind.");
-    return { queued: result.deliveries };
+    return { people: result.people, queued: result.deliveries };
   },
 });
 
-/** Admins only: send an open question's notice again, through every configured notifier (0 when none is). */
+/** Admins only: remind whoever an open question waits on, in the app and through every configured notifier. */
 export async function remindAction(
-  _previous: ActionResult<{ queued: number }> | null,
+  _previous: ActionResult<{ people: string[]; queued: number }> | null,
   formData: FormData | Record<string, unknown>,
-): Promise<ActionResult<{ queued: number }>> {
+): Promise<ActionResult<{ people: string[]; queued: number }>> {
   return await remindAboutQuestion(formData);
 }

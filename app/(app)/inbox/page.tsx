@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { SlaClock } from "@/components/sla-clock";
 import { getDb } from "@/lib/database";
-import { INBOX_PAGE_SIZE, type InboxView, loadInbox, parseInboxView } from "@/lib/inbox";
+import { INBOX_PAGE_SIZE, type InboxView, loadInbox, lookAtInbox, parseInboxView } from "@/lib/inbox";
 import { formatDuration } from "@/lib/sla-clock";
 import { requirePageUser } from "@/lib/server/session";
 
@@ -21,7 +21,10 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
   const params = await searchParams;
   const view = parseInboxView(params.view);
   const now = new Date();
-  const inbox = await loadInbox(await getDb(), user.id, view, now, { after: typeof params.after === "string" ? params.after : null });
+  const db = await getDb();
+  // Looking at the inbox is what "new" is measured from: what was put to them since the last look.
+  const seenBefore = await lookAtInbox(db, user.id, now);
+  const inbox = await loadInbox(db, user.id, view, now, { after: typeof params.after === "string" ? params.after : null, seenBefore });
   const current = VIEWS.find((entry) => entry.view === view)!;
   const renderedAt = now.toISOString();
 
@@ -69,9 +72,18 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
         <ul className="inbox-list" aria-label={current.label}>
           {inbox.rows.map((row) => (
             <li key={row.id} className="inbox-row" data-testid="inbox-row">
-              <Link href={`/questions/${row.id}`} className="inbox-question">
-                {row.headline}
-              </Link>
+              <div>
+                {row.isNew ? (
+                  <>
+                    <span className="badge amber" data-testid="new-question">
+                      New
+                    </span>{" "}
+                  </>
+                ) : null}
+                <Link href={`/questions/${row.id}`} className="inbox-question">
+                  {row.headline}
+                </Link>
+              </div>
               <div className="inbox-meta">
                 <span>
                   {row.asker.kind === "api" ? (

@@ -28,7 +28,7 @@ describe("agent-written text in a question email", () => {
     const [message] = sink.messages;
     const mail = parseMail(message!.data);
 
-    expect(message!.recipients).toEqual(["sam@example.com", "alex@example.com"]);
+    expect(sink.messages.flatMap((each) => each.recipients)).toEqual(["sam@example.com", "alex@example.com"]);
     expect(mail.headers.map((header) => header.name.toLowerCase())).not.toContain("bcc");
     expect(message!.data).not.toMatch(/^Bcc:/im);
     expect(decodeHeaderWords(mail.header("Subject")!)).toBe("Question for you: Quick one Bcc: attacker@evil.example <b>injected body</b>");

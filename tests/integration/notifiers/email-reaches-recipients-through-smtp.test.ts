@@ -13,19 +13,32 @@ afterEach(async () => {
 const from = "Parley <parley@example.com>";
 
 describe("a question email", () => {
-  it("is sent once to every recipient, from the configured sender", async () => {
+  it("is sent to each recipient in a message of their own, from the configured sender", async () => {
     sink = await startSmtpSink();
     const report = await createEmailNotifier({ host: sink.host, port: sink.port, security: "none", from }).notify(sampleNotice());
 
-    expect(report).toEqual({ notifier: "email", status: "delivered", attempts: [expect.objectContaining({ attempt: 1, outcome: "accepted", statusCode: 250 })] });
-    expect(sink.messages).toHaveLength(1);
-    const [message] = sink.messages;
-    expect(message!.mailFrom).toBe("parley@example.com");
-    expect(message!.recipients).toEqual(["sam@example.com", "alex@example.com"]);
-    const mail = parseMail(message!.data);
-    expect(mail.header("From")).toBe("Parley <parley@example.com>");
-    expect(mail.header("To")).toBe("Sam Rivera <sam@example.com>, Alex Chen <alex@example.com>");
-    expect(mail.header("Auto-Submitted")).toBe("auto-generated");
+    expect(report).toEqual({
+      notifier: "email",
+      status: "delivered",
+      attempts: [expect.objectContaining({ attempt: 1, outcome: "accepted", statusCode: 250 }), expect.objectContaining({ attempt: 2, outcome: "accepted", statusCode: 250 })],
+    });
+    expect(sink.messages.map((message) => message.recipients)).toEqual([["sam@example.com"], ["alex@example.com"]]);
+    expect(sink.messages.map((message) => message.mailFrom)).toEqual(["parley@example.com", "parley@example.com"]);
+    const mails = sink.messages.map((message) => parseMail(message.data));
+    expect(mails.map((mail) => mail.header("To"))).toEqual(["Sam Rivera <sam@example.com>", "Alex Chen <alex@example.com>"]);
+    expect(mails[0]!.header("From")).toBe("Parley <parley@example.com>");
+    expect(mails[0]!.header("Auto-Submitted")).toBe("auto-generated");
+  });
+
+  it("carries each recipient's own answer link, and no one else's", async () => {
+    sink = await startSmtpSink();
+    const answerLinkFor = async (_notice: unknown, recipient: { userId: string }) => `https://parley.example.com/a/link-for-${recipient.userId}`;
+    await createEmailNotifier({ host: sink.host, port: sink.port, security: "none", from, answerLinkFor }).notify(sampleNotice());
+    const texts = sink.messages.map((message) => parseMail(message.data).text);
+    expect(texts[0]).toContain("Answer it here: https://parley.example.com/a/link-for-u_sam");
+    expect(texts[0]).not.toContain("link-for-u_alex");
+    expect(texts[1]).toContain("Answer it here: https://parley.example.com/a/link-for-u_alex");
+    expect(texts[1]).not.toContain("link-for-u_sam");
   });
 
   it("has the question on its subject line", async () => {
@@ -56,6 +69,7 @@ describe("a question email", () => {
     sink = await startSmtpSink({ auth: true });
     const report = await createEmailNotifier({ host: sink.host, port: sink.port, security: "none", from, user: "parley", password: "s3cret" }).notify(sampleNotice());
     expect(report.status).toBe("delivered");
-    expect(sink.logins).toEqual([{ user: "parley", password: "s3cret" }]);
+    // One connection, and one sign-in, for each recipient's message.
+    expect(sink.logins).toEqual([{ user: "parley", password: "s3cret" }, { user: "parley", password: "s3cret" }]);
   });
 });

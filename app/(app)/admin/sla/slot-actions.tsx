@@ -5,7 +5,7 @@ import { useActionState } from "react";
 import type { ActionResult } from "@/lib/server/define-action";
 
 type ReassignResult = ActionResult<{ slotId: string; assigneeName: string }> | null;
-type RemindResult = ActionResult<{ queued: number }> | null;
+type RemindResult = ActionResult<{ people: string[]; queued: number }> | null;
 
 /**
  * An open wait's admin actions: reassign it to someone else, and remind whoever it waits on. The
@@ -78,9 +78,11 @@ export function SlotActions({
       {reminded ? (
         <span role={reminded.ok ? "status" : "alert"} className={reminded.ok ? "muted" : "error-text"}>
           {reminded.ok
-            ? reminded.data.queued > 0
-              ? `Reminder sent (${reminded.data.queued === 1 ? "1 notifier" : `${reminded.data.queued} notifiers`}).`
-              : "No notifier is configured (PARLEY_WEBHOOK_URL or PARLEY_SMTP_HOST): nobody was reminded."
+            ? `Reminded ${reminded.data.people.join(", ")} in Parley${
+                reminded.data.queued > 0
+                  ? ` and by ${reminded.data.queued === 1 ? "1 notifier" : `${reminded.data.queued} notifiers`}.`
+                  : " (no email or webhook is configured, so only there)."
+              }`
             : reminded.error.message}
         </span>
       ) : null}

@@ -11,7 +11,7 @@ import { formatDuration } from "@/lib/sla-clock";
 import type { FormAnswer } from "@/lib/questions";
 import { isFormSubmission } from "@/lib/server/action-input";
 import { type ActionResult, defineFormAction } from "@/lib/server/define-action";
-import { authorize } from "@/lib/server/session";
+import { authorizeAnswering } from "@/lib/server/session";
 import type { AnswerState, ClaimOutcome } from "./answer-state";
 import { isUuid } from "@/lib/ids";
 
@@ -37,9 +37,12 @@ function plain<T>(record: Readonly<Record<string, T>>): Record<string, T> {
  */
 export async function submitAnswerAction(_previous: AnswerState | null, submitted: FormData): Promise<AnswerState> {
   try {
-    const user = await authorize();
+    const form = isFormSubmission(submitted);
+    // A session from an email's answer link may answer its one question: which one is asked is read before who asks.
+    const named = form ? (submitted instanceof FormData ? submitted.get("questionId") : toRecord(submitted).questionId) : undefined;
+    const { user } = await authorizeAnswering(named);
     // A wrong type is refused before the question is touched: it is no attempt at an answer.
-    if (!isFormSubmission(submitted)) throw new AppError("invalid_input", "This is not a form submission: send the answer's fields as text.");
+    if (!form) throw new AppError("invalid_input", "This is not a form submission: send the answer's fields as text.");
     // Whatever the caller sent: a browser posts FormData, a hand-made call may post a plain object.
     const formData: FormAnswer = submitted instanceof FormData ? submitted : toRecord(submitted);
     const questionId = formData instanceof FormData ? formData.get("questionId") : formData.questionId;

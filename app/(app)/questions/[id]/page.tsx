@@ -10,7 +10,7 @@ import { askerOf, headlineOf } from "@/lib/inbox";
 import { attemptLabel } from "@/lib/questions";
 import { loadQuestionRun, nothingReasonWords, reassignedAwayFrom } from "@/lib/question-view";
 import { formatDuration } from "@/lib/sla-clock";
-import { requirePageUser } from "@/lib/server/session";
+import { requireAnsweringPageUser } from "@/lib/server/session";
 import { claimQuestionAction, submitAnswerAction } from "./actions";
 import { ClaimPanel } from "./claim-panel";
 import { AnswerForm } from "./answer-form";
@@ -19,8 +19,9 @@ import { isUuid } from "@/lib/ids";
 export const metadata: Metadata = { title: "Question" };
 
 export default async function QuestionPage({ params }: { params: Promise<{ id: string }> }) {
-  const user = await requirePageUser();
   const { id } = await params;
+  // A session from an email's answer link may open this one question (and nothing else).
+  const { user, limited } = await requireAnsweringPageUser(id);
   if (!isUuid(id)) notFound();
   const { runtime, registry } = await getAppRuntime();
   // Only for someone it was put to (or who answered it): anyone else gets the same 404 as a wrong id.
@@ -67,10 +68,18 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
 
   return (
     <article className="question-page">
-      <LiveRefresh taskId={question.taskId} />
-      <p className="muted">
-        <Link href="/inbox">← Inbox</Link>
-      </p>
+      {limited ? (
+        <p className="muted limited-session" data-testid="limited-session">
+          You opened this from an email link: you can answer this question only. <Link href={`/login?callbackUrl=${encodeURIComponent(`/questions/${question.id}`)}`}>Sign in</Link> for your inbox.
+        </p>
+      ) : (
+        <>
+          <LiveRefresh taskId={question.taskId} />
+          <p className="muted">
+            <Link href="/inbox">← Inbox</Link>
+          </p>
+        </>
+      )}
       <header className="question-header">
         <p className="asker">
           {asker.kind === "api" ? (
@@ -100,7 +109,8 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
 
       <div className="question-layout">
         <section className="question-answer" aria-label="Your answer">
-          {claimable ? <ClaimPanel questionId={question.id} holder={holder} action={claimQuestionAction} /> : null}
+          {/* A session from an answer link may only answer: it is told who holds the question, but takes nothing. */}
+          {claimable && (!limited || holder.kind === "other") ? <ClaimPanel questionId={question.id} holder={holder} action={claimQuestionAction} /> : null}
           {open && holder.kind === "other" ? null : open ? (
             <AnswerForm
               questionId={question.id}

@@ -1,0 +1,45 @@
+"use server";
+
+import { redirect, unstable_rethrow } from "next/navigation";
+import { findUserById } from "@/db/queries/users";
+import { answerLinkRefusal } from "@/lib/answer-link-words";
+import { followAnswerLink } from "@/lib/answer-links";
+import { getDb } from "@/lib/database";
+import { ERROR_CODES } from "@/lib/errors";
+import { isFormSubmission } from "@/lib/server/action-input";
+import { startAnswerSession } from "@/lib/server/answer-session";
+import { currentUser } from "@/lib/server/session";
+
+/** What following a link that could not be followed says. */
+export interface FollowAnswerLinkState {
+  message: string;
+  signInHref: string;
+}
+
+/**
+ * Follows an answer link from an email: public, as the link's token is the credential. Uses the link
+ * (once), signs its person in with a session that may answer only its question, and takes them to
+ * it; a used, expired or unknown link says so and offers sign-in.
+ */
+export async function followAnswerLinkAction(_previous: FollowAnswerLinkState | null, submitted: FormData): Promise<FollowAnswerLinkState> {
+  let destination: string;
+  try {
+    const token = isFormSubmission(submitted) ? (submitted instanceof FormData ? submitted.get("token") : (submitted as Record<string, unknown>).token) : undefined;
+    const db = await getDb();
+    const followed = await followAnswerLink(db, token);
+    if (followed.status !== "signed-in") return answerLinkRefusal(followed);
+    const signedIn = await currentUser();
+    // Someone already signed in as this person keeps their full session.
+    if (signedIn?.id !== followed.userId) {
+      const person = await findUserById(db, followed.userId);
+      if (!person) return answerLinkRefusal({ status: "unknown" });
+      await startAnswerSession(person, followed.questionId, followed.sessionExpiresAt);
+    }
+    destination = `/questions/${followed.questionId}`;
+  } catch (error) {
+    unstable_rethrow(error);
+    console.error("following an answer link failed", error);
+    return { message: ERROR_CODES.internal.message, signInHref: "/login" };
+  }
+  redirect(destination);
+}

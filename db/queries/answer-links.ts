@@ -1,0 +1,54 @@
+import { sql } from "drizzle-orm";
+import { type Db, queryRows, toDate } from "../client";
+
+/** An answer link to store: only the SHA-256 of its token, whose it is, which question, until when. */
+export interface NewAnswerLink {
+  tokenHash: string;
+  userId: string;
+  questionId: string;
+  expiresAt: Date;
+}
+
+/** Stores an answer link (`purpose` `answer`). */
+export async function insertAnswerLink(db: Db, link: NewAnswerLink, at: Date): Promise<void> {
+  await db.execute(
+    sql`insert into sign_in_links (token_hash, purpose, user_id, question_id, created_at, expires_at)
+        values (${link.tokenHash}, 'answer', ${link.userId}, ${link.questionId}, ${at.toISOString()}::timestamptz, ${link.expiresAt.toISOString()}::timestamptz)`,
+  );
+}
+
+/**
+ * Uses an answer link, once: one conditional update of `used_at`, taken only while the link is
+ * unused and unexpired and its person is not deactivated. Returns whose it was and for which
+ * question; undefined when it could not be used (see {@link findAnswerLink} for why).
+ */
+export async function takeAnswerLink(db: Db, tokenHash: string, at: Date): Promise<{ userId: string; questionId: string; expiresAt: Date } | undefined> {
+  const rows = await queryRows<{ user_id: string; question_id: string; expires_at: Date | string }>(
+    db,
+    sql`update sign_in_links l set used_at = ${at.toISOString()}::timestamptz
+          from users u
+         where l.token_hash = ${tokenHash} and l.purpose = 'answer' and l.used_at is null
+           and l.expires_at > ${at.toISOString()}::timestamptz
+           and u.id = l.user_id and u.deactivated_at is null
+        returning l.user_id, l.question_id, l.expires_at`,
+  );
+  const row = rows[0];
+  return row ? { userId: row.user_id, questionId: row.question_id, expiresAt: toDate(row.expires_at) } : undefined;
+}
+
+/** An answer link as stored, without using it: for saying why a link can't be used. */
+export async function findAnswerLink(
+  db: Db,
+  tokenHash: string,
+): Promise<{ userId: string; questionId: string; expiresAt: Date; usedAt: Date | null; deactivated: boolean } | undefined> {
+  const rows = await queryRows<{ user_id: string; question_id: string; expires_at: Date | string; used_at: Date | string | null; deactivated: boolean }>(
+    db,
+    sql`select l.user_id, l.question_id, l.expires_at, l.used_at, (u.deactivated_at is not null) as deactivated
+          from sign_in_links l join users u on u.id = l.user_id
+         where l.token_hash = ${tokenHash} and l.purpose = 'answer'`,
+  );
+  const row = rows[0];
+  return row
+    ? { userId: row.user_id, questionId: row.question_id, expiresAt: toDate(row.expires_at), usedAt: toDate(row.used_at), deactivated: row.deactivated }
+    : undefined;
+}

@@ -1,0 +1,153 @@
+import { sql } from "drizzle-orm";
+import { type Db, queryRows, toDate } from "../client";
+import type { PersonNotification } from "../schema/users";
+
+/** What a notification is about. */
+export type PersonNotificationKind = PersonNotification["kind"];
+
+/** A notification to write: for whom, of what kind, about which task, question and slot. */
+export interface NewPersonNotification {
+  userId: string;
+  kind: PersonNotificationKind;
+  taskId?: string | null;
+  questionId?: string | null;
+  slotId?: string | null;
+  data?: Record<string, unknown>;
+}
+
+/**
+ * Writes notifications. A `question` notification is written at most once per person and question
+ * (an agent's ask is announced again when its slot opens); every other kind each time. Returns the
+ * rows written.
+ */
+export async function insertPersonNotifications(db: Db, notifications: readonly NewPersonNotification[], at: Date): Promise<{ id: string; userId: string }[]> {
+  if (notifications.length === 0) return [];
+  const rows = JSON.stringify(
+    notifications.map((each) => ({
+      user_id: each.userId,
+      kind: each.kind,
+      task_id: each.taskId ?? null,
+      question_id: each.questionId ?? null,
+      slot_id: each.slotId ?? null,
+      data: each.data ?? {},
+    })),
+  );
+  const inserted = await queryRows<{ id: string; user_id: string }>(
+    db,
+    sql`insert into person_notifications (user_id, kind, task_id, question_id, slot_id, data, created_at)
+        select r.user_id, r.kind, r.task_id, r.question_id, r.slot_id, r.data, ${at.toISOString()}::timestamptz
+          from jsonb_to_recordset(${rows}::jsonb) as r(user_id uuid, kind text, task_id uuid, question_id uuid, slot_id uuid, data jsonb)
+         where r.kind <> 'question'
+            or not exists (select 1 from person_notifications n
+                            where n.user_id = r.user_id and n.kind = 'question' and n.question_id = r.question_id)
+        returning id, user_id`,
+  );
+  return inserted.map((row) => ({ id: row.id, userId: row.user_id }));
+}
+
+/** How many of a person's notifications are unread. */
+export async function countUnreadNotifications(db: Db, userId: string): Promise<number> {
+  const rows = await queryRows<{ count: number | string }>(db, sql`select count(*) as count from person_notifications where user_id = ${userId} and read_at is null`);
+  return Number(rows[0]?.count ?? 0);
+}
+
+/** A notification as the list shows it, with the question's headline and state as they are now. */
+export interface PersonNotificationRow {
+  id: string;
+  kind: PersonNotificationKind;
+  taskId: string | null;
+  questionId: string | null;
+  data: Record<string, unknown>;
+  createdAt: Date;
+  readAt: Date | null;
+  /** The question's headline (its title, else its first field's question), when it names one. */
+  headline: string | null;
+  /** The question's status now (`open`, `answered`, `nothing`), when it names one. */
+  questionStatus: string | null;
+}
+
+/** A person's newest notifications, newest first: only theirs. */
+export async function listNotificationsForUser(db: Db, userId: string, limit: number): Promise<PersonNotificationRow[]> {
+  const rows = await queryRows<{
+    id: string;
+    kind: PersonNotificationKind;
+    task_id: string | null;
+    question_id: string | null;
+    data: Record<string, unknown> | string | null;
+    created_at: Date | string;
+    read_at: Date | string | null;
+    headline: string | null;
+    question_status: string | null;
+  }>(
+    db,
+    sql`select n.id, n.kind, n.task_id, n.question_id, n.data, n.created_at, n.read_at,
+               coalesce(a.title, a.spec ->> 'title', a.spec #>> '{fields,0,question}') as headline, a.status as question_status
+          from person_notifications n left join asks a on a.id = n.question_id
+         where n.user_id = ${userId}
+         order by n.created_at desc, n.id desc
+         limit ${limit}`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    taskId: row.task_id,
+    questionId: row.question_id,
+    data: (typeof row.data === "string" ? JSON.parse(row.data) : row.data) ?? {},
+    createdAt: toDate(row.created_at),
+    readAt: toDate(row.read_at),
+    headline: row.headline,
+    questionStatus: row.question_status,
+  }));
+}
+
+/**
+ * Marks one of `userId`'s notifications read (one already read stays as it was) and returns what it
+ * is about; undefined when they have no such notification.
+ */
+export async function markNotificationRead(db: Db, userId: string, id: string, at: Date): Promise<{ questionId: string | null; taskId: string | null } | undefined> {
+  const rows = await queryRows<{ question_id: string | null; task_id: string | null }>(
+    db,
+    sql`update person_notifications set read_at = coalesce(read_at, ${at.toISOString()}::timestamptz)
+         where id = ${id} and user_id = ${userId}
+        returning question_id, task_id`,
+  );
+  const row = rows[0];
+  return row ? { questionId: row.question_id, taskId: row.task_id } : undefined;
+}
+
+/** Marks every unread notification of `userId` read; returns how many were. */
+export async function markAllNotificationsRead(db: Db, userId: string, at: Date): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update person_notifications set read_at = ${at.toISOString()}::timestamptz where user_id = ${userId} and read_at is null returning id`,
+  );
+  return rows.length;
+}
+
+/**
+ * Records that `userId` looked at their inbox at `at`, and returns when they had looked before
+ * (null: never), in one statement, so a question arriving meanwhile is new on one view or the next.
+ */
+export async function markInboxSeen(db: Db, userId: string, at: Date): Promise<Date | null> {
+  const rows = await queryRows<{ previous: Date | string | null }>(
+    db,
+    sql`with previous as (select id, inbox_seen_at from users where id = ${userId} for update)
+        update users set inbox_seen_at = ${at.toISOString()}::timestamptz
+          from previous where users.id = previous.id
+        returning previous.inbox_seen_at as previous`,
+  );
+  return toDate(rows[0]?.previous ?? null);
+}
+
+/** The current assignee of an open slot, with its task and question, read in the caller's transaction. */
+export async function findOpenSlotAssignee(db: Db, slotId: string): Promise<{ assigneeId: string; taskId: string; questionId: string | null; headline: string | null } | undefined> {
+  const rows = await queryRows<{ assignee_id: string; task_id: string; question_id: string | null; headline: string | null }>(
+    db,
+    sql`select s.assignee_id, s.task_id, a.id as question_id, coalesce(a.title, a.spec ->> 'title', a.spec #>> '{fields,0,question}') as headline
+          from slots s left join asks a on a.slot_id = s.id
+         where s.id = ${slotId} and s.status = 'open' and s.assignee_id is not null
+         limit 1`,
+  );
+  const row = rows[0];
+  return row ? { assigneeId: row.assignee_id, taskId: row.task_id, questionId: row.question_id, headline: row.headline } : undefined;
+}
