@@ -133,6 +133,17 @@ function actionTable(fixture: Fixture): Record<string, { args: (Record<string, s
         admin: "not yours to answer",
       },
     },
+    "app/(app)/questions/[id]/actions.ts#claimQuestionAction": {
+      args: [null, { questionId: fixture.questionId, intent: "take" }],
+      outcomes: {
+        anonymous: '"code":"unauthorized"',
+        // Past every check to the runtime: a question with an assignee is nobody's to take.
+        assignee: "can no longer be taken",
+        nonCandidate: "not yours to answer",
+        operator: "not yours to answer",
+        admin: "not yours to answer",
+      },
+    },
     "app/(app)/runs/actions.ts#startRunAction": {
       args: [null, { workflow: "ReviewClaim" }],
       outcomes: {
