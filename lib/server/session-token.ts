@@ -11,8 +11,14 @@ export interface CookieJar {
 /** How many verified tokens are remembered; the oldest is forgotten first. */
 const REMEMBERED_TOKENS = 5_000;
 
-/** Tokens already decrypted and verified: whose they are and until when they hold. */
-const verified = new Map<string, { userId: string; expiresAt: number }>();
+/** A verified session: whose it is, and when they signed in (ms; null when the token does not say). */
+export interface SessionClaims {
+  userId: string;
+  signedInAt: number | null;
+}
+
+/** Tokens already decrypted and verified: whose they are, when they signed in and until when they hold. */
+const verified = new Map<string, SessionClaims & { expiresAt: number }>();
 
 /** A session cookie's value; next-auth splits one over 4 kB into `name.0`, `name.1`, … */
 function cookieValue(jar: CookieJar, name: string): string | undefined {
@@ -34,22 +40,31 @@ function cookieValue(jar: CookieJar, name: string): string | undefined {
  * verified can match) until it expires: a person's next request costs no cryptography.
  */
 export async function sessionUserId(jar: CookieJar, secret: () => string, now: number = Date.now()): Promise<string | null> {
+  return (await sessionClaims(jar, secret, now))?.userId ?? null;
+}
+
+/**
+ * {@link sessionUserId} with when the person signed in: the token's `signedInAt` (set at sign-in and
+ * kept when next-auth refreshes the token), else its issue time.
+ */
+export async function sessionClaims(jar: CookieJar, secret: () => string, now: number = Date.now()): Promise<SessionClaims | null> {
   for (const name of SESSION_COOKIE_NAMES) {
     const token = cookieValue(jar, name);
     if (!token) continue;
     const key = `${name}\u0000${token}`;
     const known = verified.get(key);
     if (known) {
-      if (known.expiresAt > now) return known.userId;
+      if (known.expiresAt > now) return { userId: known.userId, signedInAt: known.signedInAt };
       verified.delete(key);
     }
     const payload = await decode({ token, secret: secret(), salt: name }).catch(() => null);
     const userId = payload?.sub;
     if (typeof userId !== "string" || typeof payload?.exp !== "number") continue;
     if (payload.exp * 1000 <= now) continue;
+    const signedInAt = typeof payload.signedInAt === "number" ? payload.signedInAt : typeof payload.iat === "number" ? payload.iat * 1000 : null;
     if (verified.size >= REMEMBERED_TOKENS) verified.delete(verified.keys().next().value!);
-    verified.set(key, { userId, expiresAt: payload.exp * 1000 });
-    return userId;
+    verified.set(key, { userId, signedInAt, expiresAt: payload.exp * 1000 });
+    return { userId, signedInAt };
   }
   return null;
 }
