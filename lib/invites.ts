@@ -5,6 +5,7 @@ import { expireLiveSignInLinks, findLiveSignInLink, insertSignInLink, useSignInL
 import { findUserById, updateUser } from "@/db/queries/users";
 import type { User } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
+import { type EmailNotifierOptions, type InviteEmail, sendInviteEmail } from "@/lib/notifiers";
 import { recordPersonChanges } from "@/lib/person-changes";
 
 /** How long an invite link works. */
@@ -108,3 +109,20 @@ export async function acceptInvite(db: Db, input: { token: string; password: str
 }
 
 class DeadLink extends Error {}
+
+/** The whole invite link, on Parley's public address. */
+export function inviteUrl(baseUrl: string, token: string): string {
+  return `${baseUrl.replace(/\/+$/, "")}${invitePath(token)}`;
+}
+
+/** Whether an invite was emailed: sent, failed (the admin hands the link over instead), or no SMTP server is configured. */
+export type InviteDelivery = "emailed" | "email_failed" | "not_configured";
+
+/** Emails an invite when SMTP is configured (`PARLEY_SMTP_*`, read by the caller); after the commit, never inside a transaction. */
+export async function emailInvite(smtp: EmailNotifierOptions | undefined, invite: InviteEmail): Promise<InviteDelivery> {
+  if (!smtp) return "not_configured";
+  const result = await sendInviteEmail(smtp, invite);
+  if (result.status === "sent") return "emailed";
+  console.error(`Parley: the invite email to ${invite.email} could not be sent: ${result.error}`);
+  return "email_failed";
+}
