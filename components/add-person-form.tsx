@@ -33,7 +33,8 @@ export function AddPersonForm({
   const refusal = state && !state.ok ? state.error : null;
   const errors = (field: string) => Object.entries(refusal?.fieldErrors ?? {}).flatMap(([path, messages]) => (path === field || path.startsWith(`${field}.`) ? messages : []));
   const onAField = ["name", "email", "roles", "groupIds"].some((field) => errors(field).length > 0);
-  const values = state?.values ?? { name: "", email: "", roles: ["assignee"], groupIds: [] };
+  // After a refusal, what was typed; otherwise a fresh form (an assignee, the most common role).
+  const values = state && !state.ok ? state.values : { name: "", email: "", roles: ["assignee"], groupIds: [] };
   // A fresh form after each submission shows what the server sent back (React resets the inputs).
   const formKey = JSON.stringify(state?.values ?? null);
   return (

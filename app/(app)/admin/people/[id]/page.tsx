@@ -49,7 +49,7 @@ export default async function PersonPage({ params }: { params: Promise<{ id: str
         <h2 id="roles-heading">Roles</h2>
         <ActionForm action={changeRolesAction} hidden={{ personId: person.id }} submitLabel="Save roles" pendingLabel="Saving…" className="person-form">
           <fieldset className="checks">
-            <legend>Roles of {person.name}</legend>
+            <legend className="visually-hidden">Roles of {person.name}</legend>
             {ROLE_CHOICES.map((role) => (
               <label key={role.value}>
                 <input type="checkbox" name="roles" value={role.value} defaultChecked={person.roles.includes(role.value)} /> {role.label}{" "}
@@ -69,7 +69,7 @@ export default async function PersonPage({ params }: { params: Promise<{ id: str
         ) : (
           <ActionForm action={changeGroupsAction} hidden={{ personId: person.id }} submitLabel="Save groups" pendingLabel="Saving…" className="person-form">
             <fieldset className="checks">
-              <legend>Groups of {person.name}</legend>
+              <legend className="visually-hidden">Groups of {person.name}</legend>
               {allGroups.map((group) => (
                 <label key={group.id}>
                   <input type="checkbox" name="groupIds" value={group.id} defaultChecked={memberOf.has(group.id)} /> {group.name}
