@@ -12,9 +12,10 @@ import { personForSession } from "@/lib/auth/session-person";
 
 /**
  * The signed-in person, read fresh from the database (so a changed role, a removed or deactivated
- * person, or a session begun before their sessions were ended takes effect at once), or null. The session cookie is the one next-auth signs people in with, read
- * without running its session endpoint (see {@link sessionClaims}). Read once per page render:
- * the layout and the page both ask (React's `cache` is per request, and does nothing in actions).
+ * person, or a session begun before their sessions were ended takes effect at once), or null. The
+ * session cookie is the one next-auth signs people in with, read without running its session
+ * endpoint (see {@link sessionClaims}). Read once per page render: the layout and the page both ask
+ * (React's `cache` is per request, and does nothing in actions).
  */
 export const currentUser = cache(async (): Promise<User | null> => {
   return personForSession(await getDb(), await sessionClaims(await cookies(), () => authSecret()));
