@@ -55,3 +55,8 @@ export function oidcConfig(env: Environment = process.env): OidcConfig | null {
   if (!issuer || !clientId || !clientSecret) return null;
   return { issuer, clientId, clientSecret, name: env.AUTH_OIDC_NAME?.trim() || "Single sign-on" };
 }
+
+/** The address people reach Parley at, when configured: `PARLEY_PUBLIC_URL`, else `AUTH_URL` (no trailing slash). */
+export function configuredPublicUrl(env: Environment = process.env): string | undefined {
+  return (env.PARLEY_PUBLIC_URL?.trim() || env.AUTH_URL?.trim())?.replace(/\/+$/, "") || undefined;
+}

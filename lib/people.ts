@@ -1,8 +1,19 @@
+import { z } from "zod";
 import type { Db } from "@/db/client";
-import { groupNamesByPerson, listGroupsForRouting } from "@/db/queries/group-routing";
-import { listUsers, setUserAway } from "@/db/queries/users";
-import type { User } from "@/db/schema";
+import { listGroupsForRouting } from "@/db/queries/group-routing";
+import { deleteGroupMembers, findGroupsByIds, type Group, insertGroupMembers, listGroups, listGroupsOfPeople } from "@/db/queries/groups";
+import { listPersonChanges, type PersonChangeRow } from "@/db/queries/person-changes";
+import { expireLiveSignInLinks } from "@/db/queries/sign-in-links";
+import { listOpenSlots, type OpenSlotRow } from "@/db/queries/sla";
+import { findUserById, insertUsersIfAbsent, listUsers, lockActiveAdminIds, lockUser, searchUsers, setUserAway, touchLastSignedIn, updateUser } from "@/db/queries/users";
+import { ROLES, type Role, type User } from "@/db/schema";
+import { AppError } from "@/lib/errors";
+import { recordPersonChanges } from "@/lib/person-changes";
+import { isUuid } from "@/lib/ids";
+import { createInvite, type NewInvite } from "@/lib/invites";
 import { publishLiveEvent } from "@/lib/live-events";
+
+export type { PersonChangeRow };
 
 /** Every person (the users table, by name), as the admin pages list them. */
 export function listPeople(db: Db): Promise<User[]> {
@@ -38,12 +49,230 @@ export interface AskablePerson {
 export async function listAskable(db: Db, query: string): Promise<{ people: AskablePerson[]; groups: { name: string; members: number; present: number }[] }> {
   const wanted = query.trim().toLowerCase();
   const everyone = (await listUsers(db)).filter((user) => user.roles.includes("assignee") && !user.deactivatedAt);
-  const groupsOf = await groupNamesByPerson(db, everyone.map((user) => user.id));
+  const groupsOf = await listGroupsOfPeople(db, everyone.map((user) => user.id));
   const people = everyone
-    .map((user) => ({ name: user.name, email: user.email, groups: groupsOf.get(user.id) ?? [], away: user.away }))
+    .map((user) => ({ name: user.name, email: user.email, groups: (groupsOf.get(user.id) ?? []).map((group) => group.name), away: user.away }))
     .filter((person) => wanted === "" || person.name.toLowerCase().includes(wanted) || person.email.includes(wanted) || person.groups.some((name) => name.includes(wanted)));
   const groups = (await listGroupsForRouting(db))
     .filter((group) => wanted === "" || group.name.includes(wanted))
     .map(({ name, members, present }) => ({ name, members, present }));
   return { people, groups };
+}
+
+const UNPRINTABLE = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
+
+/** The longest name a person may have. */
+export const PERSON_NAME_MAX = 100;
+
+/** A person's name as the add form sends it: trimmed, one line of 1–{@link PERSON_NAME_MAX} printable characters. */
+export const personNameSchema = z
+  .string()
+  .trim()
+  .min(1, "Give their name, as others will see it.")
+  .max(PERSON_NAME_MAX, `A name is at most ${PERSON_NAME_MAX} characters.`)
+  .refine((name) => !UNPRINTABLE.test(name), "A name is one line of plain text: no control characters.");
+
+/** An email as the add form sends it: trimmed and lower-cased, as it is stored and signed in with. */
+export const personEmailSchema = z
+  .string()
+  .transform((email) => email.trim().toLowerCase())
+  .pipe(z.email("Enter an email address, like sam@example.com.").max(254, "An email address is at most 254 characters."));
+
+/** The roles a person holds: at least one, each one Parley knows. */
+export const rolesSchema = z.array(z.enum(ROLES, "Choose from admin, operator and assignee.")).min(1, "Give them at least one role.");
+
+/** A person as the People page lists them: with their groups. */
+export interface PersonRow extends User {
+  groups: Group[];
+}
+
+/** People whose name or email contains `search` (everyone when it is empty), by name, with their groups. */
+export async function listPeopleForAdmin(db: Db, search = ""): Promise<PersonRow[]> {
+  const people = await searchUsers(db, search);
+  const groups = await listGroupsOfPeople(
+    db,
+    people.map((person) => person.id),
+  );
+  return people.map((person) => ({ ...person, groups: groups.get(person.id) ?? [] }));
+}
+
+/** Everything a person's page shows: who they are, their groups, every group, what changed, and the waits assigned to them. */
+export interface PersonDetail {
+  person: User;
+  groups: Group[];
+  allGroups: Group[];
+  changes: PersonChangeRow[];
+  openWaits: OpenSlotRow[];
+}
+
+/** A person's page, or undefined when there is no such person (a malformed id included). */
+export async function readPersonDetail(db: Db, personId: string, now: Date = new Date()): Promise<PersonDetail | undefined> {
+  if (!isUuid(personId)) return undefined;
+  const person = await findUserById(db, personId);
+  if (!person) return undefined;
+  return {
+    person,
+    groups: (await listGroupsOfPeople(db, [person.id])).get(person.id) ?? [],
+    allGroups: await listGroups(db),
+    changes: await listPersonChanges(db, person.id),
+    openWaits: await listOpenSlots(db, { assigneeId: person.id }, now, 100),
+  };
+}
+
+/** Records that a person signed in (shown as their last sign-in). */
+export async function recordSignIn(db: Db, userId: string, at: Date = new Date()): Promise<void> {
+  if (isUuid(userId)) await touchLastSignedIn(db, userId, at);
+}
+
+async function groupsOrThrow(db: Db, groupIds: readonly string[]): Promise<Group[]> {
+  const wanted = [...new Set(groupIds)];
+  const found = wanted.every(isUuid) ? await findGroupsByIds(db, wanted) : [];
+  if (found.length !== wanted.length) throw new AppError("not_found", "One of those groups no longer exists: reload the page and choose again.", { path: "groupIds" });
+  return found;
+}
+
+/** Tells the person's open screens (their role may have changed) and every admin's. */
+function personChanged(db: Db, personId: string): Promise<void> {
+  return publishLiveEvent(db, { kind: "person-changed", audience: { userIds: [personId], roles: ["admin"] } });
+}
+
+/**
+ * Adds a person with no password, in the groups chosen, and makes their invite link — in one
+ * transaction, recorded as changes to them. An email already taken is a conflict on `email`.
+ */
+export async function addPerson(
+  db: Db,
+  input: { name: string; email: string; roles: readonly Role[]; groupIds: readonly string[]; by: string; now?: Date },
+): Promise<{ person: User; groups: Group[]; invite: NewInvite }> {
+  const now = input.now ?? new Date();
+  const name = personNameSchema.parse(input.name);
+  const email = personEmailSchema.parse(input.email);
+  const roles = [...new Set(rolesSchema.parse(input.roles))];
+  return db.transaction(async (tx) => {
+    const groups = await groupsOrThrow(tx, input.groupIds);
+    const [person] = await insertUsersIfAbsent(tx, [{ name, email, roles, createdAt: now }]);
+    if (!person) throw new AppError("conflict", `Someone in Parley already has the email ${email}.`, { path: "email" });
+    await insertGroupMembers(
+      tx,
+      groups.map((group) => ({ groupId: group.id, userId: person.id })),
+    );
+    await recordPersonChanges(tx, [
+      { personId: person.id, byId: input.by, kind: "added", data: { name, email, roles, groups: groups.map((group) => group.name) }, at: now },
+    ]);
+    const invite = await createInvite(tx, { userId: person.id, by: input.by, now });
+    await personChanged(tx, person.id);
+    return { person, groups, invite };
+  });
+}
+
+/** A new invite link for someone already in Parley; the links they had stop working. */
+export async function reinvitePerson(db: Db, input: { personId: string; by: string; now?: Date }): Promise<{ person: User; invite: NewInvite }> {
+  return db.transaction(async (tx) => {
+    const person = isUuid(input.personId) ? await findUserById(tx, input.personId) : undefined;
+    if (!person) throw new AppError("not_found", "There is no such person.");
+    if (person.deactivatedAt) throw new AppError("conflict", `${person.name} is deactivated: reactivate them before inviting them again.`);
+    const invite = await createInvite(tx, { userId: person.id, by: input.by, ...(input.now ? { now: input.now } : {}) });
+    return { person, invite };
+  });
+}
+
+/**
+ * Refuses a change that would leave Parley with no active admin. `admins` are the active admins as
+ * {@link lockActiveAdminIds} locked them at the start of the change's transaction (before the
+ * person's own row, always in that order), so two admins taking each other's admin role at once are
+ * judged one after the other, and the second is refused.
+ */
+function keepAnAdmin(admins: readonly string[], person: User, stillAdmin: boolean, by: string, doing: string): void {
+  if (stillAdmin || !admins.includes(person.id)) return;
+  if (admins.some((id) => id !== person.id)) return;
+  const who = person.id === by ? "You are" : `${person.name} is`;
+  throw new AppError("conflict", `${who} the last admin: make someone else an admin before ${doing}.`);
+}
+
+async function lockedPersonOrThrow(tx: Db, personId: string): Promise<User> {
+  const person = isUuid(personId) ? await lockUser(tx, personId) : undefined;
+  if (!person) throw new AppError("not_found", "There is no such person.");
+  return person;
+}
+
+/** Sets a person's roles; recorded with what they were. The last active admin keeps theirs. */
+export async function changeRoles(db: Db, input: { personId: string; roles: readonly Role[]; by: string; now?: Date }): Promise<User> {
+  const now = input.now ?? new Date();
+  const roles = ROLES.filter((role) => rolesSchema.parse(input.roles).includes(role));
+  return db.transaction(async (tx) => {
+    const admins = await lockActiveAdminIds(tx);
+    const person = await lockedPersonOrThrow(tx, input.personId);
+    keepAnAdmin(admins, person, roles.includes("admin"), input.by, input.by === person.id ? "removing your own admin role" : "removing theirs");
+    const before = ROLES.filter((role) => person.roles.includes(role));
+    if (before.join() === roles.join()) return person;
+    const updated = (await updateUser(tx, person.id, { roles }))!;
+    await recordPersonChanges(tx, [{ personId: person.id, byId: input.by, kind: "roles-changed", data: { from: before, to: roles }, at: now }]);
+    await personChanged(tx, person.id);
+    return updated;
+  });
+}
+
+/** Puts a person in exactly these groups; each group joined or left is recorded. */
+export async function changeGroups(db: Db, input: { personId: string; groupIds: readonly string[]; by: string; now?: Date }): Promise<{ added: Group[]; removed: Group[] }> {
+  const at = input.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const person = await lockedPersonOrThrow(tx, input.personId);
+    const wanted = await groupsOrThrow(tx, input.groupIds);
+    const current = (await listGroupsOfPeople(tx, [person.id])).get(person.id) ?? [];
+    const wantedIds = new Set(wanted.map((group) => group.id));
+    const currentIds = new Set(current.map((group) => group.id));
+    const toAdd = wanted.filter((group) => !currentIds.has(group.id));
+    const toRemove = current.filter((group) => !wantedIds.has(group.id));
+    const addedRows = await insertGroupMembers(
+      tx,
+      toAdd.map((group) => ({ groupId: group.id, userId: person.id })),
+    );
+    const removedRows = await deleteGroupMembers(
+      tx,
+      person.id,
+      toRemove.map((group) => group.id),
+    );
+    const added = toAdd.filter((group) => addedRows.some((row) => row.groupId === group.id));
+    const removed = toRemove.filter((group) => removedRows.some((row) => row.groupId === group.id));
+    await recordPersonChanges(tx, [
+      ...added.map((group) => ({ personId: person.id, byId: input.by, kind: "group-added" as const, data: { groupId: group.id, group: group.name }, at })),
+      ...removed.map((group) => ({ personId: person.id, byId: input.by, kind: "group-removed" as const, data: { groupId: group.id, group: group.name }, at })),
+    ]);
+    if (added.length + removed.length > 0) await personChanged(tx, person.id);
+    return { added, removed };
+  });
+}
+
+/**
+ * Deactivates a person: they cannot sign in, every session they have ends at once (sessions begun
+ * before now are refused), and their unused sign-in links stop working. The last active admin
+ * cannot be deactivated.
+ */
+export async function deactivatePerson(db: Db, input: { personId: string; by: string; now?: Date }): Promise<User> {
+  const now = input.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const admins = await lockActiveAdminIds(tx);
+    const person = await lockedPersonOrThrow(tx, input.personId);
+    if (person.deactivatedAt) throw new AppError("conflict", `${person.name} is already deactivated.`);
+    keepAnAdmin(admins, person, false, input.by, input.by === person.id ? "deactivating yourself" : "deactivating them");
+    const updated = (await updateUser(tx, person.id, { deactivatedAt: now, sessionsValidFrom: now }))!;
+    await expireLiveSignInLinks(tx, person.id, "invite", now);
+    await expireLiveSignInLinks(tx, person.id, "answer", now);
+    await recordPersonChanges(tx, [{ personId: person.id, byId: input.by, kind: "deactivated", at: now }]);
+    await personChanged(tx, person.id);
+    return updated;
+  });
+}
+
+/** Reactivates a person: they can sign in again (sessions ended by the deactivation stay ended). */
+export async function reactivatePerson(db: Db, input: { personId: string; by: string; now?: Date }): Promise<User> {
+  const now = input.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const person = await lockedPersonOrThrow(tx, input.personId);
+    if (!person.deactivatedAt) throw new AppError("conflict", `${person.name} is not deactivated.`);
+    const updated = (await updateUser(tx, person.id, { deactivatedAt: null }))!;
+    await recordPersonChanges(tx, [{ personId: person.id, byId: input.by, kind: "reactivated", at: now }]);
+    await personChanged(tx, person.id);
+    return updated;
+  });
 }

@@ -27,13 +27,16 @@ export async function insertApiKey(
 
 /**
  * The live key whose secret hashes to `secretHash`, in one statement that also records it was used —
- * at most once a minute, so a busy key is not a write per request. Undefined for an unknown or revoked key.
+ * at most once a minute, so a busy key is not a write per request. Undefined for an unknown or revoked key,
+ * and for a personal token whose person is deactivated.
  */
 export async function findLiveApiKeyAndTouch(db: Db, secretHash: string, at: Date): Promise<ApiKey | undefined> {
   const rows = await queryRows<RawApiKey>(
     db,
     sql`with found as (
-          select * from api_keys where secret_hash = ${secretHash} and revoked_at is null
+          select * from api_keys k where secret_hash = ${secretHash} and revoked_at is null
+            -- A personal token acts as its person: not while they are deactivated.
+            and not exists (select 1 from users u where u.id = k.user_id and u.deactivated_at is not null)
         ), touched as (
           update api_keys set last_used_at = ${at.toISOString()}::timestamptz
           where id = (select id from found)

@@ -30,19 +30,6 @@ export async function findGroupsForRouting(db: Db, names: readonly string[]): Pr
   return rows.map((row) => ({ id: row.id, name: row.name, members: Number(row.members), present: Number(row.present), away: Number(row.away) }));
 }
 
-/** The names of the groups each of these people is in, by person id (people in none are left out). */
-export async function groupNamesByPerson(db: Db, userIds: readonly string[]): Promise<Map<string, string[]>> {
-  const byPerson = new Map<string, string[]>();
-  if (userIds.length === 0) return byPerson;
-  const rows = await queryRows<{ user_id: string; name: string }>(
-    db,
-    sql`select m.user_id, g.name from group_members m join groups g on g.id = m.group_id
-         where m.user_id in (${sql.join([...new Set(userIds)].map((id) => sql`${id}::uuid`), sql`, `)}) order by g.name`,
-  );
-  for (const row of rows) byPerson.set(row.user_id, [...(byPerson.get(row.user_id) ?? []), row.name]);
-  return byPerson;
-}
-
 /** The members of these groups now, once each. */
 export async function membersOf(db: Db, groupIds: readonly string[]): Promise<string[]> {
   if (groupIds.length === 0) return [];

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, arrayContains, asc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { type NewUser, type User, users } from "../schema";
 
@@ -52,4 +52,54 @@ export async function insertUsersIfAbsent(db: Db, people: NewUser[]): Promise<Us
 export async function setUserAway(db: Db, id: string, away: boolean): Promise<User | undefined> {
   const [user] = await db.update(users).set({ away }).where(eq(users.id, id)).returning();
   return user;
+}
+
+/** People whose name or email contains `text` (any case), by name; everyone when `text` is empty. */
+export async function searchUsers(db: Db, text: string, limit = 500): Promise<User[]> {
+  const query = text.trim();
+  if (!query) return db.select().from(users).orderBy(asc(users.name), asc(users.email)).limit(limit);
+  // What was typed is looked for literally: % and _ are not wildcards here.
+  const pattern = `%${query.replace(/[\\%_]/g, "\\$&")}%`;
+  return db
+    .select()
+    .from(users)
+    .where(or(ilike(users.name, pattern), ilike(users.email, pattern)))
+    .orderBy(asc(users.name), asc(users.email))
+    .limit(limit);
+}
+
+/**
+ * Locks every active admin's row until the transaction ends and returns their ids. A change that could
+ * leave Parley without an admin takes this lock first, so two such changes at once are judged one
+ * after the other: the second sees the first's outcome.
+ */
+export async function lockActiveAdminIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(arrayContains(users.roles, ["admin"]), isNull(users.deactivatedAt)))
+    .orderBy(users.id)
+    .for("no key update");
+  return rows.map((row) => row.id);
+}
+
+/** Locks one person's row until the transaction ends; undefined when there is no such id. */
+export async function lockUser(db: Db, id: string): Promise<User | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).for("no key update");
+  return user;
+}
+
+/** Updates what an admin may change about a person; returns the person as stored, or undefined when there is no such id. */
+export async function updateUser(
+  db: Db,
+  id: string,
+  change: Partial<Pick<User, "roles" | "deactivatedAt" | "sessionsValidFrom" | "passwordHash" | "lastSignedInAt">>,
+): Promise<User | undefined> {
+  const [user] = await db.update(users).set(change).where(eq(users.id, id)).returning();
+  return user;
+}
+
+/** Records that a person signed in. */
+export async function touchLastSignedIn(db: Db, id: string, at: Date): Promise<void> {
+  await db.update(users).set({ lastSignedInAt: at }).where(eq(users.id, id));
 }

@@ -40,18 +40,14 @@ class SendTimeout extends Error {
 }
 
 /**
- * A notifier that emails each notice to its recipients, one message to each (so a link meant for one
- * person never reaches another), through an SMTP server. Resolves with a report — one attempt per
- * recipient — and never throws: an SMTP 5xx (or a server that can't do the required STARTTLS) is a
- * failure that won't go away by retrying; a 4xx, a timeout or a dropped connection may. The notice
- * fails when any recipient's email does, and a retry sends to every recipient again; a send
- * abandoned at `timeoutMs` may also still complete afterwards, so a retry can deliver twice.
+ * The SMTP transport every email Parley sends goes through (question notices, invites), configured
+ * from {@link EmailNotifierOptions} (`PARLEY_SMTP_*`).
  */
-export function createEmailNotifier(options: EmailNotifierOptions): Notifier {
+export function createSmtpTransport(options: EmailNotifierOptions) {
   const security = options.security ?? defaultSmtpSecurity(options.port);
   const port = options.port ?? (security === "tls" ? 465 : 587);
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const transport = createTransport({
+  return createTransport({
     host: options.host,
     port,
     secure: security === "tls",
@@ -66,6 +62,19 @@ export function createEmailNotifier(options: EmailNotifierOptions): Notifier {
     disableUrlAccess: true,
     logger: false,
   });
+}
+
+/**
+ * A notifier that emails each notice to its recipients, one message to each (so a link meant for one
+ * person never reaches another), through an SMTP server. Resolves with a report — one attempt per
+ * recipient — and never throws: an SMTP 5xx (or a server that can't do the required STARTTLS) is a
+ * failure that won't go away by retrying; a 4xx, a timeout or a dropped connection may. The notice
+ * fails when any recipient's email does, and a retry sends to every recipient again; a send
+ * abandoned at `timeoutMs` may also still complete afterwards, so a retry can deliver twice.
+ */
+export function createEmailNotifier(options: EmailNotifierOptions): Notifier {
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const transport = createSmtpTransport(options);
 
   return {
     name: "email",

@@ -33,7 +33,8 @@ export {
   type WebhookMessage,
   type WebhookRetryOptions,
 } from "./standard-webhook";
-export { createEmailNotifier, defaultSmtpSecurity, type EmailNotifierOptions, type SmtpSecurity } from "./email-notifier";
+export { composeInviteEmail, sendInviteEmail, type InviteEmail, type InviteEmailResult } from "./invite-email";
+export { createEmailNotifier, createSmtpTransport, defaultSmtpSecurity, type EmailNotifierOptions, type SmtpSecurity } from "./email-notifier";
 export { composeQuestionEmail, escapeHtml, singleLine, type QuestionEmail } from "./question-email";
 export {
   emailOptionsFromEnvironment,

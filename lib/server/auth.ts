@@ -1,11 +1,17 @@
-import NextAuth, { type NextAuthConfig } from "next-auth";
+import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
 import { getDb } from "@/lib/database";
 import { findUserByEmail } from "@/db/queries/users";
+import { recordSignIn } from "@/lib/people";
 import { verifyPassword } from "@/lib/auth/password";
 import { authSecret, oidcConfig } from "@/lib/config";
-import { OIDC_PROVIDER_ID } from "./auth-constants";
+import { DEACTIVATED_SIGN_IN, OIDC_PROVIDER_ID } from "./auth-constants";
+
+/** The right password for a deactivated person: said plainly, not as a wrong password. */
+class DeactivatedSignIn extends CredentialsSignin {
+  override code = DEACTIVATED_SIGN_IN;
+}
 
 const credentialsSchema = z.object({
   email: z.string().trim().min(1),
@@ -39,6 +45,7 @@ function buildConfig(): NextAuthConfig {
           // Compare even when nobody has that email, so timing doesn't tell which emails exist.
           const valid = await verifyPassword(parsed.data.password, user?.passwordHash ?? DUMMY_HASH);
           if (!user || !valid) return null;
+          if (user.deactivatedAt) throw new DeactivatedSignIn();
           return { id: user.id, email: user.email, name: user.name };
         },
       }),
@@ -60,7 +67,9 @@ function buildConfig(): NextAuthConfig {
       async signIn({ account, profile }) {
         if (account?.provider !== OIDC_PROVIDER_ID) return true;
         if (!profile?.email || profile.email_verified === false) return false;
-        return Boolean(await findUserByEmail(await getDb(), profile.email));
+        const person = await findUserByEmail(await getDb(), profile.email);
+        if (person?.deactivatedAt) return `/login?error=${DEACTIVATED_SIGN_IN}`;
+        return Boolean(person);
       },
       async jwt({ token, user, account, profile }) {
         if (account?.provider === OIDC_PROVIDER_ID && profile?.email) {
@@ -68,6 +77,13 @@ function buildConfig(): NextAuthConfig {
           token.sub = person?.id;
         } else if (user?.id) {
           token.sub = user.id;
+        }
+        // Only at sign-in: kept through next-auth's refreshes, so ending someone's sessions (a
+        // deactivation) cannot be undone by refreshing an old token.
+        if (account && token.sub) {
+          const at = new Date();
+          token.signedInAt = at.getTime();
+          await recordSignIn(await getDb(), token.sub, at);
         }
         return token;
       },

@@ -36,7 +36,11 @@ export function defineAction<Schema extends z.ZodType, T>(options: {
       return { ok: true, data: await options.handler(parsed.data, user) };
     } catch (error) {
       unstable_rethrow(error);
-      if (error instanceof AppError) return { ok: false, error: { code: error.code, message: error.message } };
+      if (error instanceof AppError) {
+        // A refusal about one field (a name taken, an email in use) is shown beside that field.
+        const fieldErrors = error.path ? { [error.path]: [error.message] } : undefined;
+        return { ok: false, error: { code: error.code, message: error.message, ...(fieldErrors ? { fieldErrors } : {}) } };
+      }
       console.error("server action failed", error);
       return { ok: false, error: { code: "internal", message: ERROR_CODES.internal.message } };
     }

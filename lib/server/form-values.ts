@@ -16,3 +16,18 @@ export function submittedText(submitted: unknown, field: string): string {
   const value = formDataToObject(submitted)[field];
   return typeof value === "string" ? value : "";
 }
+
+/**
+ * Checkboxes of one name as a form posts them: none is an empty list, one a string, several a list;
+ * `list` judges them.
+ */
+export function formList<List extends z.ZodType>(list: List) {
+  return z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), list);
+}
+
+/** The values of checkboxes of one name a form posted, to tick them again beside a refusal. */
+export function submittedList(submitted: unknown, field: string): string[] {
+  if (!isFormSubmission(submitted)) return [];
+  const value = formDataToObject(submitted)[field];
+  return Array.isArray(value) ? value.filter((each): each is string => typeof each === "string") : typeof value === "string" ? [value] : [];
+}

@@ -32,7 +32,7 @@ function refusal(status: number, message: string): Response {
 }
 
 /** The host a request was addressed to, as Next.js's own check reads it: `x-forwarded-host` first, else `host`. */
-function requestHost(headers: Headers): string | null {
+export function requestHost(headers: Pick<Headers, "get">): string | null {
   const forwarded = headers.get("x-forwarded-host")?.split(",")[0]?.trim();
   return forwarded || headers.get("host");
 }

@@ -17,13 +17,17 @@ const REMEMBERED_TOKENS = 5_000;
  */
 export const ANSWER_ONLY_CLAIM = "answerOnly";
 
-/** A verified session: whose it is, and — for a session from an answer link — the one question it may answer. */
+/**
+ * A verified session: whose it is, when they signed in (ms; null when the token does not say), and —
+ * for a session from an answer link — the one question it may answer.
+ */
 export interface SessionClaims {
   userId: string;
+  signedInAt: number | null;
   answerOnly: string | null;
 }
 
-/** Tokens already decrypted and verified: whose they are and until when they hold. */
+/** Tokens already decrypted and verified: whose they are, when they signed in and until when they hold. */
 const verified = new Map<string, SessionClaims & { expiresAt: number }>();
 
 /** A session cookie's value; next-auth splits one over 4 kB into `name.0`, `name.1`, … */
@@ -51,7 +55,11 @@ export async function sessionUserId(jar: CookieJar, secret: () => string, now: n
   return claims && claims.answerOnly === null ? claims.userId : null;
 }
 
-/** {@link sessionUserId} with the session's limit: the one question a session from an answer link may answer. */
+/**
+ * {@link sessionUserId} with when the person signed in — the token's `signedInAt` (set at sign-in and
+ * kept when next-auth refreshes the token), else its issue time — and the session's limit: the one
+ * question a session from an answer link may answer.
+ */
 export async function sessionClaims(jar: CookieJar, secret: () => string, now: number = Date.now()): Promise<SessionClaims | null> {
   for (const name of SESSION_COOKIE_NAMES) {
     const token = cookieValue(jar, name);
@@ -59,7 +67,7 @@ export async function sessionClaims(jar: CookieJar, secret: () => string, now: n
     const key = `${name}\u0000${token}`;
     const known = verified.get(key);
     if (known) {
-      if (known.expiresAt > now) return { userId: known.userId, answerOnly: known.answerOnly };
+      if (known.expiresAt > now) return { userId: known.userId, signedInAt: known.signedInAt, answerOnly: known.answerOnly };
       verified.delete(key);
     }
     const payload = await decode({ token, secret: secret(), salt: name }).catch(() => null);
@@ -70,9 +78,10 @@ export async function sessionClaims(jar: CookieJar, secret: () => string, now: n
     // A limit that is there but not a question's id limits the session to nothing.
     if (limit !== undefined && typeof limit !== "string") continue;
     const answerOnly = typeof limit === "string" ? limit : null;
+    const signedInAt = typeof payload.signedInAt === "number" ? payload.signedInAt : typeof payload.iat === "number" ? payload.iat * 1000 : null;
     if (verified.size >= REMEMBERED_TOKENS) verified.delete(verified.keys().next().value!);
-    verified.set(key, { userId, answerOnly, expiresAt: payload.exp * 1000 });
-    return { userId, answerOnly };
+    verified.set(key, { userId, signedInAt, answerOnly, expiresAt: payload.exp * 1000 });
+    return { userId, signedInAt, answerOnly };
   }
   return null;
 }

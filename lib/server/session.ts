@@ -2,25 +2,26 @@ import { cookies, headers } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { cache } from "react";
 import { getDb } from "@/lib/database";
-import { findUserById } from "@/db/queries/users";
 import type { User } from "@/db/schema";
 import { hasAnyRole, type Role } from "@/lib/auth/roles";
 import { authSecret } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { REQUEST_PATH_HEADER } from "./request-path";
-import { sessionClaims, sessionUserId } from "./session-token";
-import { isUuid } from "@/lib/ids";
+import { sessionClaims } from "./session-token";
+import { personForSession } from "@/lib/auth/session-person";
 
 /**
- * The signed-in person, read fresh from the database (so a changed role or a removed person takes
- * effect at once), or null. The session cookie is the one next-auth signs people in with, read
- * without running its session endpoint (see {@link sessionUserId}). Read once per page render:
- * the layout and the page both ask (React's `cache` is per request, and does nothing in actions).
+ * The signed-in person, read fresh from the database (so a changed role, a removed or deactivated
+ * person, or a session begun before their sessions were ended takes effect at once), or null. The
+ * session cookie is the one next-auth signs people in with, read without running its session
+ * endpoint (see {@link sessionClaims}). Read once per page render: the layout and the page both ask
+ * (React's `cache` is per request, and does nothing in actions).
  */
 export const currentUser = cache(async (): Promise<User | null> => {
-  const id = await sessionUserId(await cookies(), () => authSecret());
-  if (!isUuid(id)) return null;
-  return (await findUserById(await getDb(), id)) ?? null;
+  const claims = await sessionClaims(await cookies(), () => authSecret());
+  // A session from an answer link is no session here: only its question's page and answer take it.
+  if (claims?.answerOnly) return null;
+  return personForSession(await getDb(), claims);
 });
 
 /**
@@ -29,9 +30,10 @@ export const currentUser = cache(async (): Promise<User | null> => {
  */
 export const currentAnswerLinkSession = cache(async (): Promise<{ user: User; questionId: string } | null> => {
   const claims = await sessionClaims(await cookies(), () => authSecret());
-  if (!claims?.answerOnly || !isUuid(claims.userId)) return null;
-  const user = await findUserById(await getDb(), claims.userId);
-  return user && !user.deactivatedAt ? { user, questionId: claims.answerOnly } : null;
+  if (!claims?.answerOnly) return null;
+  // Deactivation ends these too, as it ends every session.
+  const user = await personForSession(await getDb(), claims);
+  return user ? { user, questionId: claims.answerOnly } : null;
 });
 
 /**

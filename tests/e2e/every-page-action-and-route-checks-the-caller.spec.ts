@@ -32,6 +32,13 @@ function pageTable(fixture: Fixture): Record<string, Record<Role, PageOutcome>> 
     "/admin": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },
     "/admin/sla": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },
     "/admin/api-keys": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },
+    "/admin/people": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },
+    "/admin/people?q=sam": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },
+    [`/admin/people/${fixture.samId}`]: { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },
+    [`/admin/people/${ZERO_UUID}`]: { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 403, admin: 404 },
+    "/admin/groups": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },
+    // Public: the link is the authority, and a wrong one is told it no longer works.
+    [`/invite/${"A".repeat(43)}`]: { anonymous: 200, assignee: 200, nonCandidate: 200, operator: 200, admin: 200 },
     // Everyone's own.
     "/profile": { anonymous: "sign-in", assignee: 200, nonCandidate: 200, operator: 200, admin: 200 },
     "/notifications": { anonymous: "sign-in", assignee: 200, nonCandidate: 200, operator: 200, admin: 200 },
@@ -182,6 +189,52 @@ function actionTable(fixture: Fixture): Record<string, { args: (Record<string, s
     "app/(app)/admin/api-keys/actions.ts#revokeAgentKeyAction": {
       args: [null, { keyId: ZERO_UUID }],
       outcomes: { ...refused, operator: '"code":"forbidden"', admin: '"code":"not_found"' },
+    },
+    "app/(app)/admin/people/actions.ts#addPersonAction": {
+      // Past every check, to the form's own rules (an empty form is refused on its fields, so nobody is added).
+      args: [null, { name: "", email: "", roles: "assignee" }],
+      outcomes: { ...refused, operator: '"code":"forbidden"', admin: "Give their name, as others will see it." },
+    },
+    "app/(app)/admin/people/actions.ts#inviteAgainAction": {
+      args: [null, { personId: ZERO_UUID }],
+      outcomes: { ...refused, operator: '"code":"forbidden"', admin: '"code":"not_found"' },
+    },
+    "app/(app)/admin/people/actions.ts#changeRolesAction": {
+      args: [null, { personId: ZERO_UUID, roles: "assignee" }],
+      outcomes: { ...refused, operator: '"code":"forbidden"', admin: '"code":"not_found"' },
+    },
+    "app/(app)/admin/people/actions.ts#changeGroupsAction": {
+      args: [null, { personId: ZERO_UUID }],
+      outcomes: { ...refused, operator: '"code":"forbidden"', admin: '"code":"not_found"' },
+    },
+    "app/(app)/admin/people/actions.ts#deactivatePersonAction": {
+      args: [null, { personId: ZERO_UUID }],
+      outcomes: { ...refused, operator: '"code":"forbidden"', admin: '"code":"not_found"' },
+    },
+    "app/(app)/admin/people/actions.ts#reactivatePersonAction": {
+      args: [null, { personId: ZERO_UUID }],
+      outcomes: { ...refused, operator: '"code":"forbidden"', admin: '"code":"not_found"' },
+    },
+    "app/(app)/admin/groups/actions.ts#createGroupAction": {
+      args: [null, { name: "  " }],
+      outcomes: { ...refused, operator: '"code":"forbidden"', admin: "Give the group a name, e.g. finance or on-call." },
+    },
+    "app/(app)/admin/groups/actions.ts#addGroupMemberAction": {
+      args: [null, { groupId: ZERO_UUID, userId: fixture.samId }],
+      outcomes: { ...refused, operator: '"code":"forbidden"', admin: '"code":"not_found"' },
+    },
+    "app/(app)/admin/groups/actions.ts#removeGroupMemberAction": {
+      args: [null, { groupId: ZERO_UUID, userId: fixture.samId }],
+      outcomes: { ...refused, operator: '"code":"forbidden"', admin: '"code":"not_found"' },
+    },
+    "app/(app)/admin/groups/actions.ts#deleteGroupAction": {
+      args: [null, { groupId: ZERO_UUID }],
+      outcomes: { ...refused, operator: '"code":"forbidden"', admin: '"code":"not_found"' },
+    },
+    "app/(auth)/invite/[token]/actions.ts#setPasswordWithInvite": {
+      // Public, like sign-in: the link is the authority, and this one is no link.
+      args: [null, { token: "A".repeat(43), password: "a long enough password", confirm: "a long enough password" }],
+      outcomes: Object.fromEntries(ROLES.map((role) => [role, "has expired or has already been used"])) as Record<Role, string>,
     },
     // Anyone signed in has tokens of their own.
     "app/(app)/profile/actions.ts#createPersonalTokenAction": {

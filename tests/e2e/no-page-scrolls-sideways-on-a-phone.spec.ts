@@ -3,6 +3,7 @@ import type { DemoUser } from "@/lib/demo-people";
 import { expect, people, test } from "./fixtures";
 import { ApiKeysPage } from "./pages/api-keys-page";
 import { LoginPage } from "./pages/login-page";
+import { PeoplePage, uniqueEmail } from "./pages/people-page";
 import { RunsPage, uniqueTitle } from "./pages/runs-page";
 
 const PHONE = { width: 390, height: 844 };
@@ -38,7 +39,7 @@ test("no signed-in page scrolls sideways on a 390 px phone, for any role", async
   for (const [role, page, paths] of [
     ["assignee", assignee, ["/inbox", "/inbox?view=answered", questionPath, "/profile"]],
     ["operator", operator, ["/runs", "/runs?start=ReviewClaim", "/runs?start=DeployApproval", runPath, "/profile"]],
-    ["admin", admin, ["/admin", "/admin/sla", "/admin/api-keys", "/profile"]],
+    ["admin", admin, ["/admin", "/admin/sla", "/admin/api-keys", "/admin/people", "/admin/groups", "/profile"]],
   ] as const) {
     for (const path of paths) widths[`${role} ${path}`] = await pageWidth(page, path);
   }
@@ -53,6 +54,15 @@ test("no signed-in page scrolls sideways on a 390 px phone, for any role", async
     await expect(keys.newSecret).toBeVisible();
     widths[`${role} ${path} with a new key`] = await page.evaluate(() => document.documentElement.scrollWidth);
   }
+  // So is an invite link, shown once when a person is added; and a person's page.
+  const peoplePage = new PeoplePage(admin);
+  await peoplePage.goto();
+  const name = uniqueTitle("Someone with a long name for a narrow screen");
+  await peoplePage.addPerson({ name, email: uniqueEmail("a-rather-long-address-for-a-narrow-screen") });
+  widths["admin /admin/people with a new invite link"] = await admin.evaluate(() => document.documentElement.scrollWidth);
+  await peoplePage.goto();
+  await peoplePage.open(name);
+  widths["admin a person's page"] = await admin.evaluate(() => document.documentElement.scrollWidth);
   expect(Object.entries(widths).filter(([, width]) => width > PHONE.width)).toEqual([]);
   for (const page of [operator, assignee, admin]) await page.context().close();
 });

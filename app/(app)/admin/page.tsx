@@ -15,6 +15,12 @@ export default async function AdminPage() {
     <section>
       <h1>Admin</h1>
       <p>
+        <Link href="/admin/people">People</Link>: add someone (they get an invite link), change roles and groups, deactivate or reactivate, and see what changed.
+      </p>
+      <p>
+        <Link href="/admin/groups">Groups</Link>: the teams questions can be put to, e.g. finance or on-call; who is in each.
+      </p>
+      <p>
         <Link href="/admin/sla">SLA clocks</Link>: every open wait, who it is waiting on and for how long; what breached; reassign and remind.
       </p>
       <p>
@@ -33,7 +39,9 @@ export default async function AdminPage() {
         <tbody>
           {people.map((person) => (
             <tr key={person.id} data-testid={`person-${person.email}`}>
-              <td>{person.name}</td>
+              <td>
+                <Link href={`/admin/people/${person.id}`}>{person.name}</Link>
+              </td>
               <td data-label="Email">{person.email}</td>
               <td data-label="Roles">{person.roles.join(", ")}</td>
               <td data-label="Away">

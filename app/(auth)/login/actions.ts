@@ -1,10 +1,10 @@
 "use server";
 
-import { AuthError } from "next-auth";
+import { AuthError, CredentialsSignin } from "next-auth";
 import type { ErrorCode } from "@/lib/errors";
 import { formDataToObject, isFormSubmission } from "@/lib/server/action-input";
 import { signIn } from "@/lib/server/auth";
-import { OIDC_PROVIDER_ID } from "@/lib/server/auth-constants";
+import { DEACTIVATED_SIGN_IN, DEACTIVATED_SIGN_IN_MESSAGE, OIDC_PROVIDER_ID } from "@/lib/server/auth-constants";
 import { safeCallbackPath } from "@/lib/server/callback-path";
 
 /** What the sign-in form shows after a submission: the email typed stays in the input. */
@@ -34,6 +34,9 @@ export async function signInWithPassword(_previous: SignInState, submitted: Form
   try {
     await signIn("credentials", { email, password, redirectTo });
   } catch (error) {
+    if (error instanceof CredentialsSignin && error.code === DEACTIVATED_SIGN_IN) {
+      return { email, error: DEACTIVATED_SIGN_IN_MESSAGE, code: "forbidden" };
+    }
     if (error instanceof AuthError) {
       return { email, error: "That email and password don't match an account. Check both and try again.", code: "unauthorized" };
     }

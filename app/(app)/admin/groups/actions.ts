@@ -1,0 +1,77 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import type { CreateGroupState } from "@/components/create-group-form";
+import type { PersonChangeState } from "@/components/person-forms-state";
+import { getDb } from "@/lib/database";
+import { addGroupMember, createGroup, deleteGroup, groupNameSchema, removeGroupMember } from "@/lib/groups";
+import { defineFormAction } from "@/lib/server/define-action";
+import { submittedText } from "@/lib/server/form-values";
+
+function revalidateGroups(userId?: string) {
+  revalidatePath("/admin/groups");
+  revalidatePath("/admin/people");
+  if (userId) revalidatePath(`/admin/people/${userId}`);
+}
+
+const create = defineFormAction({
+  roles: ["admin"],
+  input: z.object({ name: groupNameSchema }),
+  async handler({ name }) {
+    const group = await createGroup(await getDb(), { name });
+    revalidateGroups();
+    return { message: `Group “${group.name}” created.` };
+  },
+});
+
+/** Admins only: makes a group (its name trimmed and lower-cased; a taken name is refused on the field). */
+export async function createGroupAction(_previous: CreateGroupState | null, formData: FormData | Record<string, unknown>): Promise<CreateGroupState> {
+  const result = await create(formData);
+  return { ...result, values: { name: result.ok ? "" : submittedText(formData, "name") } };
+}
+
+const addMember = defineFormAction({
+  roles: ["admin"],
+  input: z.object({ groupId: z.uuid("There is no such group."), userId: z.uuid("Choose who to add.") }),
+  async handler({ groupId, userId }, admin) {
+    const { group, name } = await addGroupMember(await getDb(), { groupId, userId, by: admin.id });
+    revalidateGroups(userId);
+    return { message: `${name} added to ${group.name}.` };
+  },
+});
+
+/** Admins only: puts a person in a group (recorded on their page). */
+export async function addGroupMemberAction(_previous: PersonChangeState | null, formData: FormData | Record<string, unknown>): Promise<PersonChangeState> {
+  return await addMember(formData);
+}
+
+const removeMember = defineFormAction({
+  roles: ["admin"],
+  input: z.object({ groupId: z.uuid("There is no such group."), userId: z.uuid("There is no such person.") }),
+  async handler({ groupId, userId }, admin) {
+    const { group, name } = await removeGroupMember(await getDb(), { groupId, userId, by: admin.id });
+    revalidateGroups(userId);
+    return { message: `${name} removed from ${group.name}.` };
+  },
+});
+
+/** Admins only: takes a person out of a group (recorded on their page). */
+export async function removeGroupMemberAction(_previous: PersonChangeState | null, formData: FormData | Record<string, unknown>): Promise<PersonChangeState> {
+  return await removeMember(formData);
+}
+
+const remove = defineFormAction({
+  roles: ["admin"],
+  input: z.object({ groupId: z.uuid("There is no such group.") }),
+  async handler({ groupId }, admin) {
+    const group = await deleteGroup(await getDb(), { groupId, by: admin.id });
+    revalidateGroups();
+    return { message: `Group “${group.name}” deleted.` };
+  },
+});
+
+/** Admins only: deletes a group; its members' pages record that they left it. */
+export async function deleteGroupAction(_previous: PersonChangeState | null, formData: FormData | Record<string, unknown>): Promise<PersonChangeState> {
+  return await remove(formData);
+}
