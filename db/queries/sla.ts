@@ -167,13 +167,15 @@ export interface SlaGroup extends SlaNumbers {
   label: string | null;
 }
 
-/** SLA numbers for a period, overall and by workflow, by agent and by person. */
+/** SLA numbers for a period, overall and by workflow, by agent, by person and by team. */
 export interface SlaReport {
   overall: SlaNumbers;
   byWorkflow: SlaGroup[];
   byAgent: SlaGroup[];
   /** By who answered — or, for an expired slot, whom it was waiting on. */
   byPerson: SlaGroup[];
+  /** By each team (group) the wait was put to; a wait put to two teams counts for both. */
+  byTeam: SlaGroup[];
 }
 
 function periodCondition(since: Date | null, now: Date): SQL {
@@ -182,6 +184,15 @@ function periodCondition(since: Date | null, now: Date): SQL {
 }
 
 const EMPTY: SlaNumbers = { total: 0, answered: 0, withinSla: 0, breaches: 0, p50: null, p90: null, p95: null };
+
+/** One group's SLA numbers, over `history`'s rows. */
+const NUMBERS = sql.raw(`count(*) as total,
+               count(*) filter (where status = 'finished') as answered,
+               count(*) filter (where status = 'finished' and (due_at is null or finished_at <= due_at)) as within_sla,
+               count(*) filter (where status = 'expired' or (due_at is not null and finished_at > due_at)) as breaches,
+               percentile_cont(0.5) within group (order by wait_ms) filter (where status = 'finished') as p50,
+               percentile_cont(0.9) within group (order by wait_ms) filter (where status = 'finished') as p90,
+               percentile_cont(0.95) within group (order by wait_ms) filter (where status = 'finished') as p95`);
 
 /**
  * SLA numbers over the recorded slot history (slots finished or expired from `since` to `now`;
@@ -193,10 +204,13 @@ export async function readSlaReport(db: Db, since: Date | null, now: Date): Prom
     by_workflow: number;
     by_agent: number;
     by_person: number;
+    by_team: number;
     workflow: string | null;
     agent: string | null;
     person_id: string | null;
     person_name: string | null;
+    team_id: string | null;
+    team_name: string | null;
     total: number | string;
     answered: number | string;
     within_sla: number | string;
@@ -209,23 +223,21 @@ export async function readSlaReport(db: Db, since: Date | null, now: Date): Prom
     // Materialized: the grouping then sorts the period's rows, rather than walking an index of every slot in workflow order.
     sql`with history as materialized (
           select s.workflow, s.status, s.wait_ms, s.due_at, s.finished_at,
-                 coalesce(s.finished_by, s.assignee_id) as person_id, s.agent
+                 coalesce(s.finished_by, s.assignee_id) as person_id, s.agent, s.candidate_group_ids
             from slots s
            where s.status in ('finished', 'expired') and ${periodCondition(since, now)}
         )
-        select 1 - grouping(workflow) as by_workflow, 1 - grouping(agent) as by_agent, 1 - grouping(person_id) as by_person,
+        select 1 - grouping(workflow) as by_workflow, 1 - grouping(agent) as by_agent, 1 - grouping(person_id) as by_person, 0 as by_team,
                workflow, agent, person_id, (select name from users where users.id = person_id) as person_name,
-               count(*) as total,
-               count(*) filter (where status = 'finished') as answered,
-               count(*) filter (where status = 'finished' and (due_at is null or finished_at <= due_at)) as within_sla,
-               count(*) filter (where status = 'expired' or (due_at is not null and finished_at > due_at)) as breaches,
-               percentile_cont(0.5) within group (order by wait_ms) filter (where status = 'finished') as p50,
-               percentile_cont(0.9) within group (order by wait_ms) filter (where status = 'finished') as p90,
-               percentile_cont(0.95) within group (order by wait_ms) filter (where status = 'finished') as p95
+               null::uuid as team_id, null as team_name, ${NUMBERS}
           from history
-         group by grouping sets ((), (workflow), (agent), (person_id))`,
+         group by grouping sets ((), (workflow), (agent), (person_id))
+        union all
+        select 0, 0, 0, 1, null, null, null, null, team_id, (select name from groups where groups.id = team_id), ${NUMBERS}
+          from history cross join lateral unnest(candidate_group_ids) as team_id
+         group by team_id`,
   );
-  const report: SlaReport = { overall: EMPTY, byWorkflow: [], byAgent: [], byPerson: [] };
+  const report: SlaReport = { overall: EMPTY, byWorkflow: [], byAgent: [], byPerson: [], byTeam: [] };
   for (const row of rows) {
     const numbers: SlaNumbers = {
       total: Number(row.total),
@@ -239,12 +251,14 @@ export async function readSlaReport(db: Db, since: Date | null, now: Date): Prom
     if (Number(row.by_workflow)) report.byWorkflow.push({ ...numbers, key: row.workflow, label: row.workflow });
     else if (Number(row.by_agent)) report.byAgent.push({ ...numbers, key: row.agent, label: row.agent });
     else if (Number(row.by_person)) report.byPerson.push({ ...numbers, key: row.person_id, label: row.person_name });
+    else if (Number(row.by_team)) report.byTeam.push({ ...numbers, key: row.team_id, label: row.team_name });
     else report.overall = numbers;
   }
   const byBreachesThenName = (a: SlaGroup, b: SlaGroup) => b.breaches - a.breaches || (a.label ?? "").localeCompare(b.label ?? "");
   report.byWorkflow.sort(byBreachesThenName);
   report.byAgent.sort(byBreachesThenName);
   report.byPerson.sort(byBreachesThenName);
+  report.byTeam.sort(byBreachesThenName);
   return report;
 }
 

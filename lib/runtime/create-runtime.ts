@@ -25,7 +25,8 @@ import {
   type SlotRow,
 } from "@/db/queries/runtime-slots";
 import { membersOf } from "@/db/queries/group-routing";
-import type { RunEvent, RunStatus } from "@/db/schema";
+import type { NothingReason, RunEvent, RunStatus } from "@/db/schema";
+import { closeQuestionWithNothing } from "@/db/queries/runtime-questions";
 import { AppError } from "@/lib/errors";
 import type { AgentReply } from "./agent-reply";
 import { answerAgent, askAgent, type Checkpoint, type TurnDependencies, type TurnScope } from "./agent-turns";
@@ -35,6 +36,7 @@ import { checkWorkflows, definitionError, definitionFailureIn, definitionFailure
 import { durationToMilliseconds } from "./duration";
 import { type Announce, type Commit, committer, type RuntimeChange } from "./announce";
 import { askPerson, createQuestionDesk, type QuestionDesk } from "./answer-questions";
+import { nothingText } from "./agent-question";
 import { ConversationCache } from "./conversation-cache";
 import { isAnswerEvent } from "./person";
 import { createSlotReassigner, type SlotReassigner } from "./reassign-slot";
@@ -241,16 +243,20 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     const run = runHandle(workflow, from.taskId, to, item, at, executor);
     const base = { taskId: from.taskId, workflowInstanceId: from.instanceId };
     const slots: NewSlot[] = [];
+    /** Why nobody can take a slot's wait, by slot id (someone away with no delegate, or deactivated). */
+    const nobodyFor = new Map<string, NothingReason>();
     for (const [event, subscription] of Object.entries(definition.subscribe ?? {})) {
       if (!subscription) continue;
       // Someone away waits through the delegate they named; groups are kept by id, their members read live.
-      const { assigneeId, candidateIds, candidateGroupIds, delegatedFrom } = await resolveWaiters(
+      const { assigneeId, candidateIds, candidateGroupIds, delegatedFrom, nobody } = await resolveWaiters(
         executor,
         (await subscription.assignee?.(run)) ?? null,
         (await subscription.candidates?.(run)) ?? [],
       );
+      const id = newTimeOrderedId();
+      if (nobody) nobodyFor.set(id, nobody);
       slots.push({
-        id: newTimeOrderedId(),
+        id,
         workflowInstanceId: from.instanceId,
         workflow: workflow.name,
         taskId: from.taskId,
@@ -308,9 +314,28 @@ export function createRuntime(options: RuntimeOptions): Runtime {
           changes.push({ kind: "question-asked", taskId: from.taskId, questionId, slotId: first!.id, userIds: parties(first!) });
         }
         for (const slot of slots) changes.push({ kind: "slot-opened", taskId: from.taskId, slotId: slot.id, userIds: parties(slot) });
+        // An agent's question put to nobody who can take it (away, deactivated) gets its nothing at once, as a flow's does.
+        const nobody = first ? nobodyFor.get(first.id) : undefined;
+        const [unanswerable] = nobody ? result.linkedAskIds : [];
+        if (nobody && unanswerable) {
+          const closed = await closeQuestionWithNothing(tx, {
+            questionId: unanswerable,
+            reason: nobody,
+            payload: { text: nothingText(nobody), questionId: unanswerable },
+            events: [{ ...base, kind: "nothing", data: { questionId: unanswerable, reason: nobody, by: null }, at }],
+            at,
+          });
+          if (closed) {
+            changes.push(
+              { kind: "question-closed", taskId: from.taskId, questionId: unanswerable, userIds: parties(first!) },
+              { kind: "slot-finished", taskId: from.taskId, slotId: first!.id, userIds: parties(first!) },
+            );
+            result.runnable = true;
+          }
+        }
         return { value: result, changes };
       },
-      { oneStatement: true },
+      { oneStatement: !(first && nobodyFor.has(first.id)) },
     );
     if (entered.entered) return { runnable: entered.runnable };
     if (entered.waiting > 0) throw new StillWaitingError(workflow.name, to, entered.waiting);

@@ -84,32 +84,47 @@ export async function resolveRecipients(db: Db, to: Recipient | readonly Recipie
 
 /**
  * Who a state's subscription waits on: its assignee and candidates, each away person replaced by the
- * delegate they named (when that delegate can take it), and its candidate groups by id. A wait has
- * no "nothing" to close with, so nobody else is left out: its deadline (and `unfinished`) decides.
+ * delegate they named (when that delegate can take it) or left out, deactivated people left out, and
+ * its candidate groups by id. When nobody named can take it, `nobody` says why (the lists are then
+ * kept as named, for the record): an agent's question waiting there is closed with nothing at once;
+ * a flow's own wait has no nothing to close with, and its deadline (`unfinished`) decides.
  */
 export async function resolveWaiters(
   db: Db,
   assignee: string | null,
   candidates: readonly Recipient[],
-): Promise<{ assigneeId: string | null; candidateIds: string[]; candidateGroupIds: string[]; delegatedFrom: string | null }> {
-  const personIds = [...new Set([...(assignee ? [assignee] : []), ...candidates.filter((each): each is string => typeof each === "string")])];
+): Promise<{ assigneeId: string | null; candidateIds: string[]; candidateGroupIds: string[]; delegatedFrom: string | null; nobody: "away" | "unavailable" | null }> {
+  const named = [...new Set(candidates.filter((each): each is string => typeof each === "string"))];
+  const personIds = [...new Set([...(assignee ? [assignee] : []), ...named])];
   const groupNames = [...new Set(candidates.filter((each): each is GroupRecipient => typeof each !== "string").map((each) => each.group))];
   const people = await findUsersByIds(db, personIds);
-  const awayWithDelegate = people.filter((person) => person.away && person.delegateId);
-  const delegates = await findUsersByIds(db, awayWithDelegate.map((person) => person.delegateId!));
+  const delegates = await findUsersByIds(db, people.flatMap((person) => (person.away && person.delegateId ? [person.delegateId] : [])));
   const groups = await findGroupsForRouting(db, groupNames);
   const missing = groupNames.filter((name) => !groups.some((each) => each.name === name.trim().toLowerCase()));
   if (missing.length > 0) throw definitionError(`it waits on the group “${missing[0]}”, and there is no such group`);
-  const inPlaceOf = (id: string): string => {
+  let anyAway = groups.some((each) => each.away > 0);
+  /** Who waits in this person's place: themselves, their delegate, or nobody. An id nobody has is kept as given. */
+  const inPlaceOf = (id: string): string | null => {
     const person = people.find((each) => each.id === id);
-    const delegate = person?.away ? delegates.find((each) => each.id === person.delegateId) : undefined;
-    return present(delegate) ? delegate.id : id;
+    if (!person) return id;
+    if (person.deactivatedAt) return null;
+    if (!person.away) return id;
+    anyAway = true;
+    const delegate = delegates.find((each) => each.id === person.delegateId);
+    return present(delegate) ? delegate.id : null;
   };
   const assigneeId = assignee ? inPlaceOf(assignee) : null;
+  const candidateIds = [...new Set(named.map(inPlaceOf).filter((id): id is string => id !== null))];
+  const someone = assigneeId !== null || candidateIds.length > 0 || groups.some((each) => each.present > 0);
+  const anyoneNamed = personIds.length > 0 || groups.length > 0;
+  if (!someone && anyoneNamed) {
+    return { assigneeId: assignee, candidateIds: named, candidateGroupIds: groups.map((each) => each.id), delegatedFrom: null, nobody: anyAway ? "away" : "unavailable" };
+  }
   return {
     assigneeId,
-    candidateIds: [...new Set(candidates.filter((each): each is string => typeof each === "string").map(inPlaceOf))],
+    candidateIds,
     candidateGroupIds: groups.map((each) => each.id),
-    delegatedFrom: assignee && assigneeId !== assignee ? assignee : null,
+    delegatedFrom: assignee && assigneeId !== null && assigneeId !== assignee ? assignee : null,
+    nobody: null,
   };
 }

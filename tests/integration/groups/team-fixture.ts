@@ -21,7 +21,8 @@ export const AskTeam = defineWorkflow({
   states: {
     Asking: {
       async enter(run) {
-        await person.ask(run, "Decided", { to: run.item.input.to as Recipient | Recipient[] });
+        const within = run.item.input.withinMinutes as number | undefined;
+        await person.ask(run, "Decided", { to: run.item.input.to as Recipient | Recipient[], ...(within ? { within: { minutes: within } } : {}) });
         return undefined;
       },
       on: {
@@ -45,8 +46,10 @@ export interface TeamFixture {
   femi: User;
   olu: User;
   financeId: string;
-  /** Starts an {@link AskTeam} run asking `to`, runs it to its question; returns the task and its question's id. */
-  ask(to: Recipient | Recipient[]): Promise<{ taskId: string; questionId: string }>;
+  /** Starts an {@link AskTeam} run asking `to` (within so many minutes), runs it to its question; returns the task and its question's id. */
+  ask(to: Recipient | Recipient[], withinMinutes?: number): Promise<{ taskId: string; questionId: string }>;
+  /** Moves the runtime's clock on. */
+  advance(milliseconds: number): void;
   /** The task's input as the run left it. */
   inputOf(taskId: string): Promise<Record<string, unknown>>;
   setPerson(id: string, change: Partial<Pick<User, "away" | "delegateId" | "deactivatedAt">>): Promise<void>;
@@ -65,7 +68,8 @@ export async function createTeamFixture(kind: DatabaseKind): Promise<TeamFixture
     { groupId: finance!.id, userId: fatima!.id },
     { groupId: finance!.id, userId: femi!.id },
   ]);
-  const runtime = createRuntime({ db, workflows: [AskTeam] });
+  const clock = { now: new Date("2026-12-01T09:00:00Z") };
+  const runtime = createRuntime({ db, workflows: [AskTeam], now: () => clock.now });
   return {
     database,
     runtime,
@@ -73,8 +77,11 @@ export async function createTeamFixture(kind: DatabaseKind): Promise<TeamFixture
     femi: femi!,
     olu: olu!,
     financeId: finance!.id,
-    async ask(to) {
-      const [task] = await db.insert(tasks).values({ workflow: AskTeam.name, title: "A new laptop", input: { to } }).returning();
+    advance(milliseconds) {
+      clock.now = new Date(clock.now.getTime() + milliseconds);
+    },
+    async ask(to, withinMinutes) {
+      const [task] = await db.insert(tasks).values({ workflow: AskTeam.name, title: "A new laptop", input: { to, ...(withinMinutes ? { withinMinutes } : {}) } }).returning();
       await runtime.start(AskTeam, task!);
       await runtime.drain();
       const [question] = (await runtime.events(task!.id)).filter((event) => event.kind === "question-asked");

@@ -281,6 +281,7 @@ export default async function AdminSlaPage({ searchParams }: { searchParams: Pro
       <div className="sla-tables">
         <NumbersTable caption="By workflow" nameHeader="Workflow" groups={report.byWorkflow.map((group) => (group.key ? { ...group, label: workflowLabel(group.key) } : group))} />
         <NumbersTable caption="By agent" nameHeader="Agent" groups={report.byAgent} />
+        <NumbersTable caption="By team (each group a wait was put to)" nameHeader="Team" groups={report.byTeam} />
         <NumbersTable
           caption="By person (who answered, or whom an expired wait was for)"
           nameHeader="Person"
