@@ -276,3 +276,33 @@ export async function reactivatePerson(db: Db, input: { personId: string; by: st
     return updated;
   });
 }
+
+/** Who may take someone's questions while they are away: the other active people who answer questions. */
+export async function listPossibleDelegates(db: Db, personId: string): Promise<Pick<User, "id" | "name" | "away">[]> {
+  return (await listUsers(db))
+    .filter((user) => user.id !== personId && user.roles.includes("assignee") && !user.deactivatedAt)
+    .map(({ id, name, away }) => ({ id, name, away }));
+}
+
+/**
+ * Names who takes a person's new questions while they are away (null: nobody — asks to them then get
+ * nothing, `away`). The delegate must be another active person who answers questions; recorded.
+ */
+export async function setDelegate(db: Db, input: { personId: string; delegateId: string | null; by: string; now?: Date }): Promise<User> {
+  const now = input.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const person = await lockedPersonOrThrow(tx, input.personId);
+    let delegate: User | undefined;
+    if (input.delegateId !== null) {
+      delegate = isUuid(input.delegateId) ? await findUserById(tx, input.delegateId) : undefined;
+      if (!delegate || delegate.id === person.id || delegate.deactivatedAt || !delegate.roles.includes("assignee")) {
+        throw new AppError("invalid_input", "Choose someone else in Parley who answers questions.", { path: "delegateId" });
+      }
+    }
+    if ((person.delegateId ?? null) === input.delegateId) return person;
+    const updated = (await updateUser(tx, person.id, { delegateId: input.delegateId }))!;
+    await recordPersonChanges(tx, [{ personId: person.id, byId: input.by, kind: "delegate-changed", data: { to: delegate?.name ?? null }, at: now }]);
+    await personChanged(tx, person.id);
+    return updated;
+  });
+}

@@ -93,7 +93,7 @@ export async function lockUser(db: Db, id: string): Promise<User | undefined> {
 export async function updateUser(
   db: Db,
   id: string,
-  change: Partial<Pick<User, "roles" | "deactivatedAt" | "sessionsValidFrom" | "passwordHash" | "lastSignedInAt">>,
+  change: Partial<Pick<User, "roles" | "deactivatedAt" | "sessionsValidFrom" | "passwordHash" | "lastSignedInAt" | "delegateId">>,
 ): Promise<User | undefined> {
   const [user] = await db.update(users).set(change).where(eq(users.id, id)).returning();
   return user;

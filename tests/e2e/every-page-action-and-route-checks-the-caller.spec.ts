@@ -236,6 +236,11 @@ function actionTable(fixture: Fixture): Record<string, { args: (Record<string, s
       args: [null, { token: "A".repeat(43), password: "a long enough password", confirm: "a long enough password" }],
       outcomes: Object.fromEntries(ROLES.map((role) => [role, "has expired or has already been used"])) as Record<Role, string>,
     },
+    // Whoever answers questions names their own delegate (nobody, here: what they have already).
+    "app/(app)/profile/actions.ts#setMyDelegateAction": {
+      args: [null, { delegateId: "" }],
+      outcomes: { anonymous: '"code":"unauthorized"', assignee: '"ok":true', nonCandidate: '"ok":true', operator: '"code":"forbidden"', admin: '"code":"forbidden"' },
+    },
     // Anyone signed in has tokens of their own.
     "app/(app)/profile/actions.ts#createPersonalTokenAction": {
       args: [null, { name: "Caller check" }],

@@ -33,7 +33,8 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
       <h1>Inbox</h1>
       {user.away ? (
         <p className="notice" role="status">
-          You are marked away: flows will not put new questions to you until you switch it off.
+          You are marked away: you get no new questions until you switch it off. They go to whoever you named on your <Link href="/profile">profile</Link>; with
+          nobody named, askers are told at once that you are away.
         </p>
       ) : null}
       <nav className="tabs" aria-label="Inbox views">

@@ -6,7 +6,8 @@ import type { CreateApiKeyState } from "@/components/create-api-key-form";
 import type { RevokeApiKeyState } from "@/components/revoke-api-key-form";
 import { apiKeyNameSchema, createApiKey, revokeKey } from "@/lib/api-keys";
 import { getDb } from "@/lib/database";
-import { defineFormAction } from "@/lib/server/define-action";
+import { setDelegate } from "@/lib/people";
+import { type ActionResult, defineFormAction } from "@/lib/server/define-action";
 import { submittedText } from "@/lib/server/form-values";
 
 const createPersonalToken = defineFormAction({
@@ -39,4 +40,19 @@ const revokePersonalToken = defineFormAction({
 /** Anyone signed in: revokes one of their own tokens; its next request is refused. */
 export async function revokePersonalTokenAction(_previous: RevokeApiKeyState | null, formData: FormData | Record<string, unknown>): Promise<RevokeApiKeyState> {
   return await revokePersonalToken(formData);
+}
+
+const setMyDelegate = defineFormAction({
+  roles: ["assignee"],
+  input: z.object({ delegateId: z.string() }),
+  async handler({ delegateId }, user) {
+    const updated = await setDelegate(await getDb(), { personId: user.id, delegateId: delegateId === "" ? null : delegateId, by: user.id });
+    revalidatePath("/profile");
+    return { message: updated.delegateId ? "Saved: while you are away, your new questions go to them." : "Saved: while you are away, you get no new questions." };
+  },
+});
+
+/** Someone who answers questions: names who takes their new questions while they are away (or nobody). */
+export async function setMyDelegateAction(_previous: ActionResult<{ message: string }> | null, formData: FormData | Record<string, unknown>): Promise<ActionResult<{ message: string }>> {
+  return setMyDelegate(formData);
 }
