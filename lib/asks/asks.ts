@@ -98,6 +98,16 @@ export function createAskService(options: AskServiceOptions): AskService {
     return typeof request.to === "string" ? { assigneeId: ids[0]!, candidateIds: ids } : { assigneeId: null, candidateIds: ids };
   }
 
+  /** Each group an escalation step adds must exist, as `to.group` must. */
+  async function checkEscalation(request: AskRequest): Promise<void> {
+    const steps = request.escalation ?? [];
+    const names = steps.flatMap((step) => (step.group === undefined ? [] : [step.group]));
+    if (names.length === 0) return;
+    const found = await findGroupsForRouting(db, names);
+    const index = steps.findIndex((step) => step.group !== undefined && !found.some((each) => each.name === step.group!.trim().toLowerCase()));
+    if (index >= 0) throw new AppError("unknown_group", `There is no group “${steps[index]!.group}” in Parley.`, { path: `escalation[${index}].group` });
+  }
+
   function checkSchema(request: AskRequest): void {
     if (!request.responseSchema) return;
     const converted = schemaFromJsonSchema(request.responseSchema);
@@ -134,6 +144,7 @@ export function createAskService(options: AskServiceOptions): AskService {
       const request = parseAskRequest(body, at);
       checkSchema(request);
       const parties = await recipients(request);
+      await checkEscalation(request);
       const id = newTimeOrderedId(at.getTime());
       const created = await db.transaction(async (tx) => {
         const executor = tx as unknown as Db;
@@ -153,6 +164,7 @@ export function createAskService(options: AskServiceOptions): AskService {
           attempts: request.attempts,
           callbackUrl: request.callbackUrl,
           metadata: request.metadata,
+          escalation: request.escalation,
           createdAt: at,
         });
         if (inserted) await runtime.start(ApiAsk, { id }, { db: executor });

@@ -36,7 +36,7 @@ export interface PlannedEscalationStep {
 /** The percentage `at` names, or undefined when it is not "<number>%" with 0 < number < 100. */
 function percentOf(at: unknown): number | undefined {
   if (typeof at !== "string") return undefined;
-  const match = /^\s*(\d+(?:\.\d+)?)\s*%\s*$/.exec(at);
+  const match = /^\s*([^%\s]+)\s*%\s*$/.exec(at);
   const percent = match ? Number(match[1]) : Number.NaN;
   return percent > 0 && percent < 100 ? percent : undefined;
 }
