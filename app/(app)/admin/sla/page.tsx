@@ -48,12 +48,12 @@ function waitingOn(slot: Pick<OpenSlotRow, "assigneeName" | "candidateCount">): 
   return slot.candidateCount === 1 ? "its one candidate" : `any of ${slot.candidateCount} candidates`;
 }
 
-/** A wait's escalation chain in a line that fits a phone: "Escalated: remind 50 % · next: +finance at 80 % (in 2h)". */
+/** A wait's escalation chain in a line that fits a phone: "Escalated: reminded at 50 % · next: +finance at 80 % (in 2h)". */
 function Escalation({ escalation, now }: { escalation: EscalationView; now: Date }) {
   const { fired, next } = escalation;
   return (
     <div className="muted small" data-testid="escalation">
-      {fired.length > 0 ? <span>Escalated: {fired.map((step) => `${step.label} ${step.percent} %`).join(", ")}</span> : null}
+      {fired.length > 0 ? <span>Escalated: {fired.map((step) => `${step.label === "remind" ? "reminded" : step.label} at ${step.percent} %`).join(", ")}</span> : null}
       {fired.length > 0 && next ? " · " : null}
       {next ? (
         <span title={next.dueAt.toISOString()}>

@@ -137,7 +137,11 @@ function Entry({ entry, workflow }: { entry: RunEntry; workflow: string }): Reac
         </>
       );
     case "escalated":
-      return <span data-testid="escalated">{escalationText(entry)}</span>;
+      return (
+        <>
+          <span className="who">Slot</span> <span data-testid="escalated">{escalationText(entry)}</span>
+        </>
+      );
     case "claimed":
       return (
         <>
