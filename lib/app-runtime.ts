@@ -5,7 +5,7 @@ import { getDatabase } from "@/lib/database";
 import { type LiveEvent, publishLiveEvents } from "@/lib/live-events";
 import { createScriptedModel } from "@/lib/models/scripted-model";
 import { type ResolvedModel, resolveModel } from "@/lib/models/resolve-model";
-import { createOutboxDrainer, type EventTarget, type NoticeOptions, queueNoticesOnQuestionAsked, webhookEventTarget } from "@/lib/notifications/outbox";
+import { createOutboxDrainer, type EventTarget, type NoticeOptions, queueNoticesOnQuestionAsked, remindOnEscalation, webhookEventTarget } from "@/lib/notifications/outbox";
 import { type Notifier, notifiersFromEnvironment, webhookOptionsFromEnvironment } from "@/lib/notifiers";
 import { notifyInAppOnChanges } from "@/lib/person-notifications";
 import type { Registry } from "@/lib/registry";
@@ -99,6 +99,7 @@ export function getAppRuntime(): Promise<AppRuntime> {
     };
     const queueNotices = queueNoticesOnQuestionAsked({ ...notices, notifiers });
     const notifyPeople = notifyInAppOnChanges();
+    const remindOnSteps = remindOnEscalation({ ...notices, notifiers });
     const queueAskEvents = queueAskEventsOnAskEnded({ baseUrl: notices.baseUrl, global: globalWebhook !== undefined });
     const database = await getDatabase();
     const { db } = database;
@@ -107,10 +108,12 @@ export function getAppRuntime(): Promise<AppRuntime> {
       resolveModel: modelFor,
       // Inside the transaction that made the change: screens hear of it only once it is committed.
       // A question's notices, and an API ask's end, are queued in the same transaction and delivered by the drainer below, never by the run;
-      // the people it is put to (or reassigned to) are told in the app in that transaction too, whatever notifiers there are.
+      // the people it is put to (or reassigned or escalated to) are told in the app in that transaction too, whatever notifiers there are,
+      // and an escalation chain's remind step reminds as the Remind action does.
       announce: async (tx, changes) => {
         await publishLiveEvents(tx, changes.flatMap(liveEventsFor));
         await notifyPeople(tx, changes);
+        await remindOnSteps(tx, changes);
         await queueNotices(tx, changes);
         await queueAskEvents(tx, changes);
       },

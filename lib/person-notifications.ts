@@ -1,4 +1,5 @@
 import type { Db } from "@/db/client";
+import { presentMembersOf } from "@/db/queries/group-routing";
 import { findNoticeSource } from "@/db/queries/notification-outbox";
 import {
   countUnreadNotifications,
@@ -35,7 +36,8 @@ export async function notifyInApp(db: Db, notifications: readonly NewPersonNotif
 /**
  * An announce hook that notifies people in the app, inside the transaction of the change: a
  * `question` notification for each person a question is put to (the same people its notices go to),
- * and a `reassigned` one for whoever an open wait is moved to.
+ * a `reassigned` one for whoever an open wait is moved to, and an `escalated` one for each member of
+ * a group an escalation step adds to a wait. (A `remind` step goes through `remindOnEscalation`.)
  */
 export function notifyInAppOnChanges(options: { now?: () => Date } = {}): Announce {
   return async (tx, changes) => {
@@ -47,6 +49,20 @@ export function notifyInAppOnChanges(options: { now?: () => Date } = {}): Announ
         if (!source) continue;
         for (const recipient of source.recipients) {
           notifications.push({ userId: recipient.userId, kind: "question", taskId: source.taskId, questionId: source.questionId, data: { headline: source.headline, askedBy: source.askedBy } });
+        }
+      } else if (change.kind === "slot-escalated" && change.escalation?.action.kind === "add-group") {
+        // The group was added to those who may answer: its members who can take it now hear of it.
+        const { action, percent, step } = change.escalation;
+        const source = change.questionId ? await findNoticeSource(tx, change.questionId) : undefined;
+        for (const userId of await presentMembersOf(tx, action.groupId)) {
+          notifications.push({
+            userId,
+            kind: "escalated",
+            taskId: change.taskId,
+            questionId: change.questionId ?? null,
+            slotId: change.slotId ?? null,
+            data: { group: action.group, escalationStep: step, percent, ...(source ? { headline: source.headline, askedBy: source.askedBy } : {}) },
+          });
         }
       } else if (change.kind === "slot-reassigned" && change.slotId) {
         const slot = await findOpenSlotAssignee(tx, change.slotId);
@@ -84,7 +100,9 @@ function titleOf(row: Pick<PersonNotificationRow, "kind" | "data">): string {
       return "New question for you";
     case "reminder": {
       const by = text(row.data.remindedBy);
-      return by ? `Reminder from ${by}` : "Reminder";
+      if (by) return `Reminder from ${by}`;
+      const percent = typeof row.data.percent === "number" ? row.data.percent : undefined;
+      return percent === undefined ? "Reminder" : `Reminder: ${percent} % of the time to answer has passed`;
     }
     case "reassigned":
       return "Reassigned to you";

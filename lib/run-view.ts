@@ -24,6 +24,8 @@ export type RunEntry =
   | { kind: "slot-expired"; id: number; at: Date; event: string; waitMs: number | null }
   | { kind: "reassigned"; id: number; at: Date; from: string | null; to: string; by: string | null }
   | { kind: "claimed"; id: number; at: Date; by: string; given: boolean }
+  /** A step of the wait's escalation chain fired: a reminder to `reminded` (its assignee; null: those it waits on), or `group` added. */
+  | { kind: "escalated"; id: number; at: Date; step: number; percent: number | null; action: "remind" | "add-group"; reminded: string | null; group: string | null }
   | { kind: "resumed"; id: number; at: Date; agent: string | null }
   | { kind: "failed"; id: number; at: Date; state: string | null; cause: string; code: string | null; retryable: boolean }
   | { kind: "completed"; id: number; at: Date; state: string | null; message: string | null };
@@ -62,6 +64,12 @@ export function answerText(answer: unknown): string | null {
   return Object.entries(value)
     .map(([key, each]) => `${key}: ${Array.isArray(each) ? each.join(", ") : typeof each === "boolean" ? (each ? "yes" : "no") : String(each)}`)
     .join(" · ");
+}
+
+/** An escalation step in words: "Escalated: reminded Sam Rivera (50 % of the SLA)", "Escalated to the team finance (80 % of the SLA)". */
+export function escalationText(entry: Pick<Extract<RunEntry, { kind: "escalated" }>, "action" | "percent" | "reminded" | "group">): string {
+  const when = entry.percent === null ? "" : ` (${entry.percent} % of the SLA)`;
+  return entry.action === "add-group" ? `Escalated to the team ${entry.group ?? "(a group)"}${when}` : `Escalated: reminded ${entry.reminded ?? "those it waits on"}${when}`;
 }
 
 /** "12 ms", "1.4 s", then "3m", "2h 5m": how long a model turn took. */
@@ -169,6 +177,20 @@ export function runEntries(events: readonly RunEvent[], context: RunViewContext)
       case "slot-unclaimed":
         entries.push({ ...base, kind: "claimed", by: nameOf(data.by) ?? "someone", given: event.kind === "slot-unclaimed" });
         break;
+      case "escalated": {
+        const action = (data.action ?? {}) as { kind?: unknown; group?: unknown };
+        const adds = action.kind === "add-group";
+        entries.push({
+          ...base,
+          kind: "escalated",
+          step: number(data.step) ?? 0,
+          percent: number(data.percent),
+          action: adds ? "add-group" : "remind",
+          reminded: adds ? null : nameOf(data.assigneeId),
+          group: adds ? (string(data.group) ?? string(action.group)) : null,
+        });
+        break;
+      }
       case "resumed":
         openTurns.clear();
         entries.push({ ...base, kind: "resumed", agent });

@@ -40,6 +40,16 @@ export async function membersOf(db: Db, groupIds: readonly string[]): Promise<st
   return rows.map((row) => row.user_id);
 }
 
+/** The members of a group who can take a question now (neither away nor deactivated). */
+export async function presentMembersOf(db: Db, groupId: string): Promise<string[]> {
+  const rows = await queryRows<{ user_id: string }>(
+    db,
+    sql`select m.user_id from group_members m join users u on u.id = m.user_id
+         where m.group_id = ${groupId}::uuid and not u.away and u.deactivated_at is null`,
+  );
+  return rows.map((row) => row.user_id);
+}
+
 /** Every group by name, with how many members it has and how many can take a question now. */
 export async function listGroupsForRouting(db: Db): Promise<RoutedGroup[]> {
   const rows = await queryRows<{ id: string; name: string; members: number | string; present: number | string; away: number | string }>(

@@ -4,6 +4,7 @@ import { type Db, queryRows } from "../client";
 import type { JobKind, RunStatus } from "../schema";
 import { RELAXED_COMMIT } from "./commit-durability";
 import { insertRunEventsSql, type NewRunEvent } from "./runtime-events";
+import { insertEscalationsSql } from "./runtime-escalations";
 import { insertSlotsSql, type NewSlot } from "./runtime-slots";
 
 /** The task table a workflow drives; only its `id` and `status` columns are touched. */
@@ -225,6 +226,7 @@ export async function enterState(db: Db, entry: StateEntry): Promise<StateEntere
         tracked as (${updateTrackedStatus(entry.tracks, entry.taskId, entry.status, moved)}),
         queued as (${queue}),
         opened as (${insertSlotsSql(entry.slots, moved, firstSlotAgent)}),
+        escalations as (${insertEscalationsSql(entry.slots, moved)}),
         linked as (${link}),
         events as (${insertRunEventsSql(entry.events, moved)})
         select (select count(*)::int from moved) as moved, (select waiting from waiting) as waiting,

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { type Db, queryRows, toDate } from "../client";
 import type { NothingReason, QuestionStatus } from "../schema";
 import type { QuestionSpec } from "../types/question-spec";
+import { insertEscalationsSql, type NewEscalationStep } from "./runtime-escalations";
 import { insertRunEventsSql, type NewRunEvent } from "./runtime-events";
 import { slotAnswerableBy } from "./slot-parties";
 
@@ -240,6 +241,8 @@ export interface NewPersonQuestion {
   /** Who asks, when not the flow itself (stored as the slot's asker, `slots.agent`). */
   askedBy: string | null;
   dueAt: Date | null;
+  /** The slot's escalation chain, stored with it. */
+  escalations?: readonly NewEscalationStep[];
   at: Date;
   /** The tracked task table's status update, made only if the question was created. */
   trackedStatus: (onlyIf: ReturnType<typeof sql>) => ReturnType<typeof sql>;
@@ -270,6 +273,7 @@ export async function insertPersonQuestion(db: Db, question: NewPersonQuestion):
             ${question.event}, null, ${question.askedBy}, ${question.assigneeId}::uuid, ${`{${question.candidateIds.join(",")}}`}::uuid[],
             ${`{${question.candidateGroupIds.join(",")}}`}::uuid[], ${question.delegatedFrom}::uuid, ${at}::timestamptz, ${question.dueAt?.toISOString() ?? null}::timestamptz
           where ${created}
+        ), escalations as (${insertEscalationsSql([{ id: question.slotId, escalations: question.escalations ?? [] }], created)}
         ), instance as (
           update workflow_instances set status = 'waiting', updated_at = ${at}::timestamptz
           where id = ${question.workflowInstanceId} and ${created}

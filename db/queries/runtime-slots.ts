@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows, toDate } from "../client";
+import type { NewEscalationStep } from "./runtime-escalations";
 import { slotAnswerableBy } from "./slot-parties";
 
 /** A slot as the runtime reads it. */
@@ -223,6 +224,8 @@ export interface NewSlot {
   delegatedFrom?: string | null;
   openedAt: Date;
   dueAt: Date | null;
+  /** Its escalation chain, stored with it (insertEscalationsSql). */
+  escalations?: readonly NewEscalationStep[];
 }
 
 /**

@@ -280,6 +280,7 @@ export const RUN_EVENT_KINDS = [
   "slot-reassigned",
   "slot-claimed",
   "slot-unclaimed",
+  "escalated",
   "failed",
   "completed",
 ] as const;

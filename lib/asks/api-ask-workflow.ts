@@ -1,10 +1,16 @@
 import { eq } from "drizzle-orm";
+import { type ApiEscalationStep, findApiAskEscalation } from "@/db/queries/api-asks";
 import { type ApiAskRow, apiAsks, apiKeys } from "@/db/schema";
-import { answerOfGivenSchema, defineWorkflow, group, person } from "@/lib/runtime";
+import { answerOfGivenSchema, defineWorkflow, type Escalation, group, person } from "@/lib/runtime";
 
 /** Whether an ask's `to`, as the caller gave it, names a group. */
 function isGroupTo(to: unknown): to is { group: string } {
   return typeof to === "object" && to !== null && !Array.isArray(to) && typeof (to as { group?: unknown }).group === "string";
+}
+
+/** An API ask's chain (`after_percent`, `action`, `group`) as `person.ask` takes it. */
+export function escalationOf(steps: readonly ApiEscalationStep[]): Escalation {
+  return steps.map((step) => (step.action === "add_group" ? { at: `${step.after_percent}%`, addGroup: step.group ?? "" } : { at: `${step.after_percent}%`, remind: true }));
 }
 
 /** The field a free-text ask's one question is asked as; the API hands back its value alone. */
@@ -37,6 +43,8 @@ export const ApiAsk = defineWorkflow({
       async enter(run) {
         const ask = run.item as ApiAskRow;
         const [key] = await run.db.select({ name: apiKeys.name }).from(apiKeys).where(eq(apiKeys.id, ask.apiKeyId)).limit(1);
+        // Kept with the ask (api_asks.escalation), judged when it was made.
+        const escalation = await findApiAskEscalation(run.db, ask.id);
         // Parks here; the answer (or nothing) arrives in `on.Answered`.
         await person.ask(run, "Answered", {
           to: isGroupTo(ask.to) ? group(ask.to.group) : (ask.assigneeId ?? ask.candidateIds),
@@ -46,6 +54,7 @@ export const ApiAsk = defineWorkflow({
           responseSchema: ask.responseSchema ?? freeTextSchema(),
           questionId: ask.questionId,
           ...(key ? { askedBy: key.name } : {}),
+          ...(escalation?.length ? { escalate: escalationOf(escalation) } : {}),
         });
         return undefined;
       },

@@ -10,6 +10,8 @@ export const MAX_METADATA_BYTES = 4096;
 export const MAX_RECIPIENTS = 50;
 /** Most refused submissions an ask may allow. */
 export const MAX_ATTEMPTS = 10;
+/** Most steps one ask's escalation chain may have. */
+export const MAX_ESCALATION_STEPS = 10;
 
 const text = (max: number) => z.string().max(max, `At most ${max} characters.`);
 
@@ -22,6 +24,28 @@ const To = z.union([
   z.array(Email).min(1, "Name at least one person.").max(MAX_RECIPIENTS, `Name at most ${MAX_RECIPIENTS} people.`),
   z.strictObject({ group: text(100).min(1, "Name the group.") }),
 ]);
+
+/**
+ * One step of an ask's escalation chain: at `after_percent` of the time from the ask to its deadline,
+ * remind whoever it is for, or add a group whose members may then answer too.
+ */
+const EscalationStepBody = z
+  .strictObject({
+    after_percent: z
+      .number()
+      .gt(0, "More than 0: a step comes after the ask.")
+      .lt(100, "Less than 100: at the deadline the ask closes with nothing (expired).")
+      .describe("When, as a percentage of the time from the ask to its deadline."),
+    action: z.enum(["remind", "add_group"]).describe("remind: remind whoever it is for; add_group: the group's members may answer too."),
+    group: text(100).min(1, "Name the group.").optional().describe("The group to add (add_group only)."),
+  })
+  .superRefine((step, context) => {
+    if (step.action === "add_group" && step.group === undefined) context.addIssue({ code: "custom", path: ["group"], message: "add_group needs the group to add.", input: undefined });
+    if (step.action === "remind" && step.group !== undefined) context.addIssue({ code: "custom", path: ["group"], message: "remind takes no group.", input: step.group });
+  });
+
+/** An ask's escalation chain as it arrives. */
+export type EscalationBody = z.output<typeof EscalationStepBody>[];
 
 /** The body of `POST /api/v1/asks`, as it arrives (snake_case). Unknown fields are refused, so a misspelt one is never silently ignored. */
 export const AskRequestBody = z.strictObject({
@@ -38,6 +62,12 @@ export const AskRequestBody = z.strictObject({
   attempts: z.number().int("A whole number.").min(1, "At least 1.").max(MAX_ATTEMPTS, `At most ${MAX_ATTEMPTS}.`).nullish(),
   callback_url: text(2_048).nullish(),
   metadata: z.record(z.string(), z.unknown()).nullish(),
+  escalation: z
+    .array(EscalationStepBody)
+    .min(1, "Give at least one step, or leave escalation out.")
+    .max(MAX_ESCALATION_STEPS, `At most ${MAX_ESCALATION_STEPS} steps.`)
+    .nullish()
+    .describe("Steps fired while the ask is open, each once, at fractions of its deadline (which it needs): remind, or add a group."),
 });
 export type AskRequestBody = z.output<typeof AskRequestBody>;
 
@@ -53,6 +83,8 @@ export interface AskRequest {
   attempts: number;
   callbackUrl: string | null;
   metadata: Record<string, unknown> | null;
+  /** The escalation chain, steps in the order given (they fire in the order of their moments). */
+  escalation: EscalationBody | null;
   /** SHA-256 of the request as judged (a deadline given in seconds counts as given, not as the moment it makes). */
   hash: string;
 }
@@ -125,6 +157,10 @@ export function parseAskRequest(body: unknown, now: Date): AskRequest {
   if (metadata && Buffer.byteLength(JSON.stringify(metadata)) > MAX_METADATA_BYTES) {
     throw new AppError("unprocessable", `metadata is at most ${MAX_METADATA_BYTES} bytes as JSON.`, { path: "metadata" });
   }
+  const escalation = request.escalation ?? null;
+  if (escalation && !dueAt) {
+    throw new AppError("unprocessable", "escalation needs a deadline: give due_in_seconds or due_at, whose fractions its steps are.", { path: "escalation" });
+  }
   const to = request.to;
   const judged = {
     to,
@@ -136,6 +172,8 @@ export function parseAskRequest(body: unknown, now: Date): AskRequest {
     attempts: request.attempts ?? 3,
     callbackUrl,
     metadata,
+    // Left out when not given, so the requests made before chains existed hash as they did.
+    ...(escalation ? { escalation } : {}),
   };
   return {
     to,
@@ -147,6 +185,7 @@ export function parseAskRequest(body: unknown, now: Date): AskRequest {
     attempts: judged.attempts,
     callbackUrl,
     metadata,
+    escalation,
     hash: createHash("sha256").update(canonicalJson(judged)).digest("hex"),
   };
 }

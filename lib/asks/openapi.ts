@@ -95,7 +95,9 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
             "409": error("This Idempotency-Key was used for a different request."),
             "413": error("The body is over 256 KB."),
             "415": error("The body is not JSON."),
-            "422": error("Well-formed, but Parley cannot do it: an unknown person, a schema it cannot ask, a bad or past date, metadata over 4 KB."),
+            "422": error(
+              "Well-formed, but Parley cannot do it: an unknown person or group (`unknown_group`, also in an escalation step), a schema it cannot ask, a bad or past date, metadata over 4 KB, an escalation chain without a deadline.",
+            ),
             ...COMMON_ERRORS,
           },
         },

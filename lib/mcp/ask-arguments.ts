@@ -50,6 +50,18 @@ export const AskPersonArguments = z.object({
       "A JSON Schema (type object, flat properties: string, number, integer, boolean, enum, arrays of enums) for a typed answer; the answer is then an object of that shape. Not with options.",
     ),
   due_in_seconds: z.number().int().min(1).max(365 * 24 * 60 * 60).optional().describe("When the ask should close unanswered (status nothing, reason expired)."),
+  escalation: z
+    .array(
+      z.strictObject({
+        after_percent: z.number().gt(0).lt(100).describe("When, as a percentage of the time to the deadline (due_in_seconds, which escalation needs)."),
+        action: z.enum(["remind", "add_group"]).describe("remind: remind whoever it is for; add_group: the group's members may answer too."),
+        group: z.string().min(1).max(100).optional().describe("The group to add (add_group only; see list_people)."),
+      }),
+    )
+    .min(1)
+    .max(10)
+    .optional()
+    .describe('Escalate while nobody answers, each step once: e.g. [{ "after_percent": 50, "action": "remind" }, { "after_percent": 80, "action": "add_group", "group": "finance" }].'),
   idempotency_key: z
     .string()
     .min(1)
@@ -94,6 +106,7 @@ export function askRequestOf(args: AskPersonArguments): Record<string, unknown> 
     ...(short ? {} : { body: question }),
     ...(args.options ? { response_schema: optionsSchema(args.options) } : args.response_schema ? { response_schema: args.response_schema } : {}),
     ...(args.due_in_seconds !== undefined ? { due_in_seconds: args.due_in_seconds } : {}),
+    ...(args.escalation ? { escalation: args.escalation } : {}),
   };
 }
 

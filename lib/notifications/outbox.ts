@@ -240,33 +240,71 @@ export function createOutboxDrainer(options: {
 /** What a reminder reached: the people reminded in the app, and how many deliveries were queued for notifiers. */
 export type RemindResult = { status: "reminded"; people: string[]; deliveries: number } | { status: "nothing_to_send" };
 
+/** How a reminder is sent: by someone (the Remind action), or by a step of the wait's escalation chain. */
+export type RemindOptions = NoticeOptions & {
+  notifiers: readonly Notifier[];
+  at: Date;
+  remindedBy?: string;
+  /** The escalation step that reminds, at this percentage of the SLA. */
+  escalation?: { step: number; percent: number };
+};
+
 /**
- * Reminds whoever an open question waits on: always in the app (a `reminder` notification for each,
- * announced live), and through every configured notifier, in one transaction. `nothing_to_send` when
- * the question is not open or nobody is there to remind (everyone it is put to is away).
+ * Reminds whoever an open question waits on, inside the caller's transaction: always in the app (a
+ * `reminder` notification for each, announced live), and through every configured notifier.
+ * `nothing_to_send` when the question is not open or nobody is there to remind (everyone it is put
+ * to is away). The one road of a reminder: the Remind action and an escalation's remind step.
  */
-export async function remindAboutQuestion(
-  db: Db,
-  questionId: string,
-  options: NoticeOptions & { notifiers: readonly Notifier[]; at: Date; remindedBy?: string },
-): Promise<RemindResult> {
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
-    const source = await findNoticeSource(tx, questionId);
-    if (!source || source.recipients.length === 0) return { status: "nothing_to_send" } as const;
-    await notifyInApp(
-      tx,
-      source.recipients.map((recipient) => ({
-        userId: recipient.userId,
-        kind: "reminder" as const,
-        taskId: source.taskId,
-        questionId: source.questionId,
-        data: { headline: source.headline, askedBy: source.askedBy, ...(options.remindedBy ? { remindedBy: options.remindedBy } : {}) },
-      })),
-      options.at,
-    );
-    // A notice needs a deadline; a question without one is reminded in the app only.
-    const queued = source.dueAt ? await queueReminder(tx, questionId, options) : { status: "nothing_to_send" as const };
-    return { status: "reminded", people: source.recipients.map((recipient) => recipient.name), deliveries: queued.status === "queued" ? queued.deliveries : 0 } as const;
-  });
+export async function remindWithin(tx: Db, questionId: string, options: RemindOptions): Promise<RemindResult> {
+  const source = await findNoticeSource(tx, questionId);
+  if (!source || source.recipients.length === 0) return { status: "nothing_to_send" };
+  await notifyInApp(
+    tx,
+    source.recipients.map((recipient) => ({
+      userId: recipient.userId,
+      kind: "reminder" as const,
+      taskId: source.taskId,
+      questionId: source.questionId,
+      data: {
+        headline: source.headline,
+        askedBy: source.askedBy,
+        ...(options.remindedBy ? { remindedBy: options.remindedBy } : {}),
+        ...(options.escalation ? { escalationStep: options.escalation.step, percent: options.escalation.percent } : {}),
+      },
+    })),
+    options.at,
+  );
+  // A notice needs a deadline; a question without one is reminded in the app only.
+  const queued = source.dueAt ? await queueReminder(tx, questionId, options) : { status: "nothing_to_send" as const };
+  return { status: "reminded", people: source.recipients.map((recipient) => recipient.name), deliveries: queued.status === "queued" ? queued.deliveries : 0 };
+}
+
+/** {@link remindWithin} in a transaction of its own: the Remind action. */
+export async function remindAboutQuestion(db: Db, questionId: string, options: RemindOptions): Promise<RemindResult> {
+  return db.transaction(async (transaction) => remindWithin(transaction as unknown as Db, questionId, options));
+}
+
+/**
+ * An announce hook for the `remind` steps of escalation chains: the question the wait is for is
+ * reminded as the Remind action reminds it ({@link remindWithin}), in the transaction that fired the
+ * step. A wait with no question (a deposit-only wait) has its people reminded in the app.
+ */
+export function remindOnEscalation(options: NoticeOptions & { notifiers: readonly Notifier[]; now?: () => Date }): Announce {
+  return async (tx: Db, changes: readonly RuntimeChange[]) => {
+    for (const change of changes) {
+      const escalation = change.escalation;
+      if (change.kind !== "slot-escalated" || escalation?.action.kind !== "remind") continue;
+      const at = options.now?.() ?? new Date();
+      const step = { step: escalation.step, percent: escalation.percent };
+      if (change.questionId) {
+        await remindWithin(tx, change.questionId, { ...options, at, escalation: step });
+      } else {
+        await notifyInApp(
+          tx,
+          change.userIds.map((userId) => ({ userId, kind: "reminder" as const, taskId: change.taskId, slotId: change.slotId ?? null, data: { escalationStep: step.step, percent: step.percent } })),
+          at,
+        );
+      }
+    }
+  };
 }

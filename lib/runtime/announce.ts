@@ -1,4 +1,5 @@
 import type { Db } from "@/db/client";
+import type { EscalationAction } from "@/db/schema";
 
 /** What changed, for screens that show it live. */
 export type RuntimeChangeKind =
@@ -11,6 +12,7 @@ export type RuntimeChangeKind =
   | "slot-expired"
   | "slot-reassigned"
   | "slot-claimed"
+  | "slot-escalated"
   | "run-status";
 
 /** One change the runtime committed: which task, which question or slot, and whose inbox it touches. */
@@ -23,6 +25,11 @@ export interface RuntimeChange {
   status?: string;
   /** The people whose inbox this changes (a slot's assignee and candidates); may be empty. */
   userIds: string[];
+  /**
+   * For `slot-escalated`: which step of the slot's chain fired, what it did and at what percentage
+   * of the SLA. For an `add-group` step, `userIds` includes the group's members.
+   */
+  escalation?: { step: number; action: EscalationAction; percent: number };
 }
 
 /**

@@ -31,6 +31,7 @@ import type { Commit, RuntimeChange } from "./announce";
 import type { AnyWorkflow, RunHandle } from "./define-workflow";
 import { definitionError } from "./definition-errors";
 import { durationToMilliseconds } from "./duration";
+import { escalationSteps, planEscalation } from "./escalation";
 import { type AskPersonOptions, type PersonAsked, questionnaireOf, takesGivenSchema } from "./person";
 import { questionAskedData } from "./question-events";
 import { resolveRecipients } from "./recipients";
@@ -391,6 +392,8 @@ export async function askPerson(
   if (!workflow.states[run.state]?.on?.[event]) {
     throw definitionError(`its state ${run.state} asks a person but has no \`on: { ${event}(run, answer) }\` to take the answer`);
   }
+  const where = `its state ${run.state}'s question for ${event}`;
+  const planned = planEscalation(options.escalate, Boolean(options.dueAt ?? options.within), where);
   // Someone away goes to their delegate or is left out; with several candidates, the others are still asked.
   const { assigneeId, candidateIds, candidateGroupIds, delegatedFrom, nobody } = await resolveRecipients(run.db, options.to);
   const spec = specFromSchema(schema, options.title ? { title: options.title } : {});
@@ -399,6 +402,7 @@ export async function askPerson(
   const id = options.questionId ?? newTimeOrderedId();
   const slotId = newTimeOrderedId();
   const dueAt = options.dueAt ?? (options.within ? new Date(at.getTime() + durationToMilliseconds(options.within)) : null);
+  const escalations = dueAt ? await escalationSteps(run.db, planned, at, dueAt, where) : [];
   const base = { taskId: run.taskId, workflowInstanceId: scope.workflowInstanceId, at };
   // Who is told live: the people asked, and the groups' members as they are now.
   const userIds = [...new Set([...(assigneeId ? [assigneeId] : []), ...candidateIds, ...(await membersOf(run.db, candidateGroupIds))])];
@@ -423,6 +427,7 @@ export async function askPerson(
       delegatedFrom,
       askedBy: options.askedBy ?? null,
       dueAt,
+      escalations,
       at,
       trackedStatus: (onlyIf) => updateTrackedStatus(workflow.tracks, run.taskId, "waiting", onlyIf),
       events: [

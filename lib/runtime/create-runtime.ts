@@ -25,6 +25,7 @@ import {
   type SlotRow,
 } from "@/db/queries/runtime-slots";
 import { membersOf } from "@/db/queries/group-routing";
+import { fireDueEscalations } from "@/db/queries/runtime-escalations";
 import type { NothingReason, RunEvent, RunStatus } from "@/db/schema";
 import { closeQuestionWithNothing } from "@/db/queries/runtime-questions";
 import { AppError } from "@/lib/errors";
@@ -34,6 +35,7 @@ import type { Agent, TaskReference } from "./define-agent";
 import type { AnyWorkflow, EventSchemas, RunHandle, StateDefinition, TrackedTable, Transition, Workflow } from "./define-workflow";
 import { checkWorkflows, definitionError, definitionFailureIn, definitionFailureMessage, isDefinitionFailure } from "./definition-errors";
 import { durationToMilliseconds } from "./duration";
+import { escalationSteps, planEscalation } from "./escalation";
 import { type Announce, type Commit, committer, type RuntimeChange } from "./announce";
 import { askPerson, createQuestionDesk, type QuestionDesk } from "./answer-questions";
 import { nothingText } from "./agent-question";
@@ -121,8 +123,13 @@ export interface Runtime extends QuestionDesk, SlotReassigner, SlotClaimer {
   runJobsOf(taskId: string, options?: { maxJobs?: number }): Promise<number>;
   /** Expires slots past their due time and queues their `unfinished` jobs; returns how many expired. */
   sweepExpiredSlots(): Promise<number>;
-  /** A sweep and then a drain: what a worker does each time it wakes. */
-  tick(): Promise<{ expired: number; jobs: number }>;
+  /**
+   * Fires the escalation steps that are due on open slots (each once, in order per slot, whichever
+   * instance sweeps) and announces each as `slot-escalated`; returns how many slots it escalated.
+   */
+  sweepEscalations(): Promise<number>;
+  /** The sweeps (expiry, then escalation) and then a drain: what a worker does each time it wakes. */
+  tick(): Promise<{ expired: number; escalated: number; jobs: number }>;
   /**
    * Queues a retryable task's failed work again; returns how many jobs. A run that stopped because
    * its workflow is wrong is never requeued: that refuses with `definition_error`, saying what is wrong.
@@ -255,6 +262,9 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       );
       const id = newTimeOrderedId();
       if (nobody) nobodyFor.set(id, nobody);
+      const dueAt = subscription.within ? new Date(at.getTime() + durationToMilliseconds(subscription.within)) : null;
+      const where = `its state ${to}'s ${event} wait`;
+      const planned = planEscalation(subscription.escalate, dueAt !== null, where);
       slots.push({
         id,
         workflowInstanceId: from.instanceId,
@@ -268,7 +278,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         candidateGroupIds,
         delegatedFrom,
         openedAt: at,
-        dueAt: subscription.within ? new Date(at.getTime() + durationToMilliseconds(subscription.within)) : null,
+        dueAt,
+        escalations: dueAt ? await escalationSteps(executor, planned, at, dueAt, where) : [],
       });
     }
     const status = statusOf(definition);
@@ -551,10 +562,28 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       }, { oneStatement: true });
     },
 
+    sweepEscalations() {
+      return commit(async (tx) => {
+        const fired = await fireDueEscalations(tx, now(), SLA_SWEEP_BATCH);
+        const changes = fired.map(
+          (step): RuntimeChange => ({
+            kind: "slot-escalated",
+            taskId: step.taskId,
+            slotId: step.slotId,
+            ...(step.questionId ? { questionId: step.questionId } : {}),
+            userIds: slotParties(step),
+            escalation: { step: step.step, action: step.action, percent: step.percent },
+          }),
+        );
+        return { value: new Set(fired.map((step) => step.slotId)).size, changes };
+      }, { oneStatement: true });
+    },
+
     async tick() {
       const expired = await runtime.sweepExpiredSlots();
+      const escalated = await runtime.sweepEscalations();
       const jobs = await runtime.drain();
-      return { expired, jobs };
+      return { expired, escalated, jobs };
     },
 
     async retry(workflow, taskId) {

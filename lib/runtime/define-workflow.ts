@@ -2,6 +2,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Db } from "@/db/client";
 import type { Duration } from "./duration";
+import type { Escalation } from "./escalation";
 import type { Recipient } from "./recipients";
 
 /** A task table a workflow drives: rows with a uuid `id` and a text `status`. */
@@ -43,8 +44,9 @@ interface SubscriptionParties<S extends string, Item, E extends EventSchemas> {
 }
 
 /**
- * A state's wait for one event: who may deposit it, how long they get, and what happens if nobody
- * does. A clock (`within`) needs an `unfinished` branch, or an expired run would sit nowhere.
+ * A state's wait for one event: who may deposit it, how long they get, what happens on the way
+ * (`escalate`) and if nobody does. A clock (`within`) needs an `unfinished` branch, or an expired run
+ * would sit nowhere; an escalation chain needs a clock, whose fractions its steps are.
  */
 export type Subscription<S extends string, Item, E extends EventSchemas = EventSchemas> = SubscriptionParties<S, Item, E> &
   (
@@ -53,8 +55,13 @@ export type Subscription<S extends string, Item, E extends EventSchemas = EventS
         within: Duration;
         /** Runs once when the slot is still open at its due time. */
         unfinished: (run: RunHandle<S, Item, E>) => Transition<S> | undefined | Promise<Transition<S> | undefined>;
+        /**
+         * Steps at fractions of the SLA, fired by the sweep once each while the slot is open:
+         * `[{ at: "50%", remind: true }, { at: "80%", addGroup: "finance" }]`. The deadline itself is `unfinished`.
+         */
+        escalate?: Escalation;
       }
-    | { within?: undefined; unfinished?: undefined }
+    | { within?: undefined; unfinished?: undefined; escalate?: undefined }
   );
 
 /** Code that runs in a state; returning nothing stays put. */

@@ -1,6 +1,7 @@
 import { AppError } from "@/lib/errors";
 import { type Agent, declaredAgents, LOOP_ANSWER_EVENT, LOOP_PARK_STATE } from "./define-agent";
 import type { AnyWorkflow } from "./define-workflow";
+import { escalationProblem } from "./escalation";
 import { isAnswerEvent } from "./person";
 
 /** The error codes of a run that failed because its workflow (or its agent) is wrong: retrying cannot help. */
@@ -88,6 +89,11 @@ function problemsOf(workflow: AnyWorkflow, agents: readonly Agent[]): string[] {
       if (!state.on?.[event]) problems.push(`${where}: it waits for ${event} but has no \`on: { ${event}(run, payload) }\` to take it; add the handler.`);
       if (subscription.within && !subscription.unfinished && !isAnswerEvent(events[event])) {
         problems.push(`${where}: the ${event} slot has a clock (\`within\`) but no \`unfinished\` branch; add one, or an expired run would sit nowhere.`);
+      }
+      if (subscription.escalate !== undefined) {
+        const chain = `its ${event} wait`;
+        const problem = subscription.within ? escalationProblem(subscription.escalate, chain) : `${chain} escalates without a clock; give it \`within\`, whose fractions the steps are`;
+        if (problem) problems.push(`${where}: ${problem}.`);
       }
     }
     for (const event of Object.keys(state.on ?? {})) {

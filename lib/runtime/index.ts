@@ -30,6 +30,7 @@ export {
   type WorkflowDefinition,
 } from "./define-workflow";
 export type { Duration } from "./duration";
+export type { Escalation, EscalationAction, EscalationStep, SlaPercent } from "./escalation";
 export { AGENT_ANSWER_FIELD, agentAskSchema, agentAskSpec, nothingText } from "./agent-question";
 export type { Announce, RuntimeChange, RuntimeChangeKind } from "./announce";
 export type { CloseQuestionResult, QuestionDesk, QuestionUnavailable, SubmitAnswerResult, SubmittedAnswer } from "./answer-questions";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { NOTHING_REASONS, type NothingReason } from "@/db/schema";
 import type { Duration } from "./duration";
+import type { Escalation } from "./escalation";
 import type { EventSchemas, RunHandle } from "./define-workflow";
 import type { Recipient } from "./recipients";
 import { currentRunScope } from "./run-scope";
@@ -81,6 +82,12 @@ export interface AskPersonOptions {
   within?: Duration;
   /** The SLA as a moment, instead of `within`. */
   dueAt?: Date | null;
+  /**
+   * Steps at fractions of the SLA (`within` or `dueAt`, which a chain needs), fired by the sweep once
+   * each while the question is open: `[{ at: "50%", remind: true }, { at: "80%", addGroup: "finance" }]`.
+   * At the deadline the flow gets nothing (`expired`), as without a chain.
+   */
+  escalate?: Escalation;
   /** Refused submissions allowed before the flow gets nothing (`refused`); default 3. */
   attempts?: number;
   /** For an event declared with {@link answerOfGivenSchema}: the JSON Schema (an object) the answer must meet. */

@@ -23,8 +23,9 @@ export function startWorker(runtime: Runtime, options: { intervalMs?: number; on
       woken = false;
       let backlog = false;
       try {
-        // A full sweep means more slots are overdue: catch up before sleeping.
-        backlog = (await runtime.tick()).expired >= SLA_SWEEP_BATCH;
+        // A full sweep means more slots are overdue (or have steps due): catch up before sleeping.
+        const swept = await runtime.tick();
+        backlog = swept.expired >= SLA_SWEEP_BATCH || swept.escalated >= SLA_SWEEP_BATCH;
       } catch (error) {
         options.onError?.(error);
       }

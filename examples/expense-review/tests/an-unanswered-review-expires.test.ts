@@ -16,7 +16,7 @@ describe.each(DATABASE_KINDS)("a review nobody answers (%s)", (kind) => {
     await fixture.runtime.drain();
 
     clock.advance(3 * DAY);
-    expect(await fixture.runtime.tick()).toEqual({ expired: 1, jobs: 1 });
+    expect(await fixture.runtime.tick()).toEqual({ expired: 1, escalated: 0, jobs: 1 });
 
     const { db } = fixture.database;
     const [row] = await db.select().from(reviewTasks).where(eq(reviewTasks.id, task.id));

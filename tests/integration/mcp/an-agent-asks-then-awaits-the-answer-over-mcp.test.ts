@@ -21,7 +21,7 @@ describe.each(DATABASE_KINDS)("the two-tool pattern over MCP on %s", (kind) => {
     expect(tools.map((tool) => tool.name).sort()).toEqual(["ask_person", "await_answer", "cancel_ask", "list_people"]);
     const askPerson = tools.find((tool) => tool.name === "ask_person")!;
     expect(askPerson.inputSchema.required).toEqual(["to", "question"]);
-    expect(Object.keys(askPerson.inputSchema.properties ?? {})).toEqual(["to", "question", "options", "response_schema", "due_in_seconds", "idempotency_key"]);
+    expect(Object.keys(askPerson.inputSchema.properties ?? {})).toEqual(["to", "question", "options", "response_schema", "due_in_seconds", "escalation", "idempotency_key"]);
     expect(askPerson.outputSchema?.properties).toHaveProperty("ask_id");
     expect(askPerson.description).toMatch(/await_answer/);
     const awaitAnswer = tools.find((tool) => tool.name === "await_answer")!;

@@ -15,8 +15,8 @@ describe.each(DATABASE_KINDS)("a flow's questionnaire whose SLA runs out (%s)", 
     fixture = await createRuntimeFixture(kind, { now: clock.now });
     const task = await fixture.startQuestionnaireTask();
     clock.advance(3 * DAY + HOUR);
-    expect(await fixture.runtime.tick()).toEqual({ expired: 1, jobs: 1 });
-    expect(await fixture.runtime.tick()).toEqual({ expired: 0, jobs: 0 });
+    expect(await fixture.runtime.tick()).toEqual({ expired: 1, escalated: 0, jobs: 1 });
+    expect(await fixture.runtime.tick()).toEqual({ expired: 0, escalated: 0, jobs: 0 });
 
     const [row] = await fixture.database.db.select().from(tasks).where(eq(tasks.id, task.id));
     expect(row).toMatchObject({ status: "failed", input: { nothing: "expired" } });

@@ -20,8 +20,8 @@ describe.each(DATABASE_KINDS)("an SLA that runs out (%s)", (kind) => {
     // The process is down across the deadline; a new one wakes up a day later.
     clock.advance(3 * DAY);
     const restarted = fixture.restart();
-    expect(await restarted.runtime.tick()).toEqual({ expired: 1, jobs: 1 });
-    expect(await restarted.runtime.tick()).toEqual({ expired: 0, jobs: 0 });
+    expect(await restarted.runtime.tick()).toEqual({ expired: 1, escalated: 0, jobs: 1 });
+    expect(await restarted.runtime.tick()).toEqual({ expired: 0, escalated: 0, jobs: 0 });
 
     const db = fixture.database.db;
     const [row] = await db.select().from(tasks).where(eq(tasks.id, task.id));

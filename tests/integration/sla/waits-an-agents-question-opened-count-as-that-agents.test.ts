@@ -73,7 +73,7 @@ describe.each(DATABASE_KINDS)("the SLA history on %s", (kind) => {
     clock.advance(HOUR / 2);
     expect(await runtime.submitAnswer({ questionId: first!.id, by: filer, answer: { text: { answer: "Two nights for the Siemens visit." } } })).toMatchObject({ status: "answered" });
     clock.advance(HOUR);
-    expect(await runtime.tick()).toEqual({ expired: 1, jobs: 2 });
+    expect(await runtime.tick()).toEqual({ expired: 1, escalated: 0, jobs: 2 });
 
     const report = await readSlaReport(db, started, clock.now());
     expect(report.byAgent).toEqual([expect.objectContaining({ key: "Expenses", total: 2, answered: 1, withinSla: 1, breaches: 1 })]);

@@ -5,7 +5,7 @@ import { getDb } from "@/lib/database";
 import { listPeople } from "@/lib/people";
 import { formatDuration, readClock } from "@/lib/sla-clock";
 import { type LongWaitRow, slaHistoryFor, type SlaNumbers } from "@/lib/sla-history";
-import { type OpenSlotRow, readOutstandingWork } from "@/lib/sla-outstanding";
+import { type EscalationView, type OpenSlotRow, readOutstandingWork } from "@/lib/sla-outstanding";
 import { formatPercentile, formatShare, OPEN_AGE_BUCKETS, parseSlaPeriod, SLA_PERIOD_LABELS, SLA_PERIODS, type SlaPeriod, TIME_TO_ANSWER_BUCKETS } from "@/lib/sla-numbers";
 import { requirePageUser } from "@/lib/server/session";
 import { reassignSlotAction, remindAction } from "../actions";
@@ -46,6 +46,22 @@ function When({ at, now }: { at: Date; now: Date }) {
 function waitingOn(slot: Pick<OpenSlotRow, "assigneeName" | "candidateCount">): string {
   if (slot.assigneeName) return slot.assigneeName;
   return slot.candidateCount === 1 ? "its one candidate" : `any of ${slot.candidateCount} candidates`;
+}
+
+/** A wait's escalation chain in a line that fits a phone: "Escalated: reminded at 50 % · next: +finance at 80 % (in 2h)". */
+function Escalation({ escalation, now }: { escalation: EscalationView; now: Date }) {
+  const { fired, next } = escalation;
+  return (
+    <div className="muted small" data-testid="escalation">
+      {fired.length > 0 ? <span>Escalated: {fired.map((step) => `${step.label === "remind" ? "reminded" : step.label} at ${step.percent} %`).join(", ")}</span> : null}
+      {fired.length > 0 && next ? " · " : null}
+      {next ? (
+        <span title={next.dueAt.toISOString()}>
+          next: {next.label} at {next.percent} %{next.dueAt > now ? ` (in ${formatDuration(next.dueAt.getTime() - now.getTime())})` : " (due now)"}
+        </span>
+      ) : null}
+    </div>
+  );
 }
 
 function questionLabel(row: { headline: string | null; workflow: string }): string {
@@ -222,6 +238,7 @@ export default async function AdminSlaPage({ searchParams }: { searchParams: Pro
                 <td data-label="Due">{slot.dueAt ? <When at={slot.dueAt} now={now} /> : <span className="muted">no deadline</span>}</td>
                 <td data-label="Time left">
                   <SlaClock openedAt={slot.openedAt.toISOString()} dueAt={slot.dueAt?.toISOString() ?? null} renderedAt={renderedAt} />
+                  {slot.escalation ? <Escalation escalation={slot.escalation} now={now} /> : null}
                 </td>
                 <td>
                   <SlotActions

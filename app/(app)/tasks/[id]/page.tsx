@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { getAppRuntime } from "@/lib/app-runtime";
 import { hasAnyRole } from "@/lib/auth/roles";
 import { getDb } from "@/lib/database";
-import { formatTurnDuration, handoffGraph, type RunEntry, runEntries } from "@/lib/run-view";
+import { escalationText, formatTurnDuration, handoffGraph, type RunEntry, runEntries } from "@/lib/run-view";
 import { definitionFailureIn, definitionFailureMessage } from "@/lib/runtime/definition-errors";
 import { nothingReasonWords } from "@/lib/question-view";
 import { listAnswersForTask, loadRunPage, namesOf } from "@/lib/runs";
@@ -134,6 +134,12 @@ function Entry({ entry, workflow }: { entry: RunEntry; workflow: string }): Reac
         <>
           <span className="who">Slot</span> reassigned {entry.from ? `from ${entry.from} ` : ""}to <strong>{entry.to}</strong>
           {entry.by ? ` by ${entry.by}` : ""}
+        </>
+      );
+    case "escalated":
+      return (
+        <>
+          <span className="who">Slot</span> <span data-testid="escalated">{escalationText(entry)}</span>
         </>
       );
     case "claimed":

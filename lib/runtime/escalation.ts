@@ -1,0 +1,101 @@
+import type { Db } from "@/db/client";
+import { findGroupsForRouting } from "@/db/queries/group-routing";
+import type { NewEscalationStep } from "@/db/queries/runtime-escalations";
+import type { EscalationAction } from "@/db/schema";
+import { AppError } from "@/lib/errors";
+
+/** The same error as definitionError (definition-errors.ts imports this module, so it is not imported back). */
+const definitionError = (what: string) => new AppError("definition_error", what);
+
+export type { EscalationAction };
+
+/** A moment of the SLA, as a percentage of the time from opening to the deadline: `"50%"`. */
+export type SlaPercent = `${number}%`;
+
+/**
+ * One step of an escalation chain: at a moment of the SLA, remind whoever the wait is for, or add a
+ * group (by name) whose members may then answer too. Exactly one of `remind` and `addGroup`.
+ */
+export type EscalationStep =
+  | { readonly at: SlaPercent; readonly remind: true; readonly addGroup?: undefined }
+  | { readonly at: SlaPercent; readonly addGroup: string; readonly remind?: undefined };
+
+/**
+ * An escalation chain: `[{ at: "50%", remind: true }, { at: "80%", addGroup: "finance" }]`. Its
+ * steps are stored with the slot as it opens and fired by the SLA sweep, each once; the deadline
+ * itself is the slot's expiry, as without a chain.
+ */
+export type Escalation = readonly EscalationStep[];
+
+/** A step checked: its fraction of the SLA (0 < f < 1) and what it does, its group still by name. */
+export interface PlannedEscalationStep {
+  fraction: number;
+  action: { kind: "remind" } | { kind: "add-group"; group: string };
+}
+
+/** The percentage `at` names, or undefined when it is not "<number>%" with 0 < number < 100. */
+function percentOf(at: unknown): number | undefined {
+  if (typeof at !== "string") return undefined;
+  const match = /^\s*([^%\s]+)\s*%\s*$/.exec(at);
+  const percent = match ? Number(match[1]) : Number.NaN;
+  return percent > 0 && percent < 100 ? percent : undefined;
+}
+
+/**
+ * Why a chain is wrong, or undefined when it is fine — what can be known without the database: each
+ * step's `at` is a percentage strictly between 0 and 100, and it does one thing. `where` names the
+ * declaration for the message (e.g. "its Waiting state's Answered wait").
+ */
+export function escalationProblem(chain: unknown, where: string): string | undefined {
+  if (!Array.isArray(chain)) return `${where} declares \`escalate\` that is not a list of steps`;
+  for (const [index, step] of chain.entries()) {
+    const at = (step as { at?: unknown } | null)?.at;
+    if (percentOf(at) === undefined) {
+      return `${where} escalates at ${JSON.stringify(at)} (step ${index + 1}); write a percentage of the SLA strictly between 0 and 100, like "50%"`;
+    }
+    const { remind, addGroup } = step as { remind?: unknown; addGroup?: unknown };
+    const adds = typeof addGroup === "string" && addGroup.trim() !== "";
+    if ((remind === true) === adds) {
+      return `${where}'s escalation step ${index + 1} must do exactly one thing: \`remind: true\` or \`addGroup: "<group>"\``;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Checks a chain (a definition error naming `where` when it is wrong, or when there is no SLA for it
+ * to be a fraction of) and orders its steps by their moment, steps at the same moment in the order
+ * written.
+ */
+export function planEscalation(chain: Escalation | undefined, hasDeadline: boolean, where: string): PlannedEscalationStep[] {
+  if (!chain || chain.length === 0) return [];
+  const problem = escalationProblem(chain, where);
+  if (problem) throw definitionError(problem);
+  if (!hasDeadline) throw definitionError(`${where} declares an escalation chain without an SLA; give it \`within\` (or \`dueAt\`), whose fractions the steps are`);
+  return chain
+    .map((step, index) => ({ index, fraction: percentOf(step.at)! / 100, action: step.remind ? ({ kind: "remind" } as const) : ({ kind: "add-group", group: step.addGroup! } as const) }))
+    .sort((a, b) => a.fraction - b.fraction || a.index - b.index)
+    .map(({ fraction, action }) => ({ fraction, action }));
+}
+
+/**
+ * The steps to store with a slot opened at `openedAt` and due at `dueAt`: each due at
+ * `openedAt + fraction × (dueAt − openedAt)`, numbered from 1 in firing order, groups resolved to
+ * their ids. A group that does not exist is a definition error, as it is for `candidates`.
+ */
+export async function escalationSteps(db: Db, planned: readonly PlannedEscalationStep[], openedAt: Date, dueAt: Date, where: string): Promise<NewEscalationStep[]> {
+  if (planned.length === 0) return [];
+  const names = planned.flatMap((step) => (step.action.kind === "add-group" ? [step.action.group] : []));
+  const groups = await findGroupsForRouting(db, names);
+  const span = dueAt.getTime() - openedAt.getTime();
+  return planned.map((step, index) => {
+    let action: EscalationAction = { kind: "remind" };
+    if (step.action.kind === "add-group") {
+      const name = step.action.group;
+      const found = groups.find((each) => each.name === name.trim().toLowerCase());
+      if (!found) throw definitionError(`${where} escalates to the group “${name}”, and there is no such group`);
+      action = { kind: "add-group", groupId: found.id, group: found.name };
+    }
+    return { step: index + 1, dueAt: new Date(openedAt.getTime() + Math.round(step.fraction * span)), action };
+  });
+}
