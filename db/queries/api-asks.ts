@@ -32,12 +32,9 @@ export interface ApiEscalationStep {
   group?: string;
 }
 
-/**
- * An ask's escalation chain as stored with it (`api_asks.escalation`), or null when it has none. Read
- * through `to_jsonb` so that a database without the column (see TODO(#17) above) reads as none.
- */
+/** An ask's escalation chain as stored with it (`api_asks.escalation`), or null when it has none. */
 export async function findApiAskEscalation(db: Db, id: string): Promise<ApiEscalationStep[] | null> {
-  const rows = await queryRows<{ escalation: ApiEscalationStep[] | string | null }>(db, sql`select to_jsonb(a) -> 'escalation' as escalation from api_asks a where a.id = ${id}`);
+  const rows = await queryRows<{ escalation: ApiEscalationStep[] | string | null }>(db, sql`select escalation from api_asks where id = ${id}`);
   const stored = rows[0]?.escalation ?? null;
   return typeof stored === "string" ? (JSON.parse(stored) as ApiEscalationStep[]) : stored;
 }
@@ -48,18 +45,15 @@ export async function findApiAskEscalation(db: Db, id: string): Promise<ApiEscal
  */
 export async function insertApiAsk(db: Db, ask: NewApiAsk): Promise<boolean> {
   const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
-  // TODO(#17): \`api_asks.escalation json\` is not migrated yet; it is written only for an ask that has a chain.
-  const escalation = ask.escalation?.length
-    ? { column: sql`, escalation`, value: sql`, ${JSON.stringify(ask.escalation)}::json` }
-    : { column: sql``, value: sql`` };
   const rows = await queryRows<{ id: string }>(
     db,
     sql`insert into api_asks (id, api_key_id, idempotency_key, request_hash, question_id, title, body, context, response_schema, "to",
-          assignee_id, candidate_ids, due_at, attempts, callback_url, metadata, created_at${escalation.column})
+          assignee_id, candidate_ids, due_at, attempts, callback_url, metadata, created_at, escalation)
         values (${ask.id}, ${ask.apiKeyId}, ${ask.idempotencyKey}, ${ask.requestHash}, ${ask.questionId}, ${ask.title}, ${ask.body},
           ${json(ask.context)}::json, ${json(ask.responseSchema)}::json, ${JSON.stringify(ask.to)}::json, ${ask.assigneeId}::uuid,
           ${`{${ask.candidateIds.join(",")}}`}::uuid[], ${ask.dueAt?.toISOString() ?? null}::timestamptz, ${ask.attempts},
-          ${ask.callbackUrl}, ${json(ask.metadata)}::json, ${ask.createdAt.toISOString()}::timestamptz${escalation.value})
+          ${ask.callbackUrl}, ${json(ask.metadata)}::json, ${ask.createdAt.toISOString()}::timestamptz,
+          ${ask.escalation?.length ? JSON.stringify(ask.escalation) : null}::json)
         on conflict (api_key_id, idempotency_key) where idempotency_key is not null do nothing
         returning id`,
   );

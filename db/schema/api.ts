@@ -83,6 +83,8 @@ export const apiAsks = pgTable(
     attempts: integer("attempts").notNull(),
     callbackUrl: text("callback_url"),
     metadata: json("metadata").$type<Record<string, unknown>>(),
+    /** Its escalation chain as the caller gave it (judged); null for none. */
+    escalation: json("escalation").$type<{ after_percent: number; action: "remind" | "add_group"; group?: string }[]>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   // What the caller sent is kept as `json`, not `jsonb`: the text as written, keys in the caller's order

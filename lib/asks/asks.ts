@@ -65,14 +65,6 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   return { createdAt, id };
 }
 
-/** Whether the database refused a statement for naming a column it does not have (SQLSTATE 42703). */
-function missingColumn(error: unknown, column: string): boolean {
-  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
-    if ((cause as { code?: unknown }).code === "42703" && cause.message.includes(column)) return true;
-  }
-  return false;
-}
-
 /** Builds the ask service over one database and runtime. */
 export function createAskService(options: AskServiceOptions): AskService {
   const { db, runtime, baseUrl } = options;
@@ -177,12 +169,6 @@ export function createAskService(options: AskServiceOptions): AskService {
         });
         if (inserted) await runtime.start(ApiAsk, { id }, { db: executor });
         return inserted;
-      }).catch((error: unknown) => {
-        // TODO(#17): until api_asks.escalation is migrated, a chain cannot be kept: say so rather than fail with a 500.
-        if (request.escalation && missingColumn(error, "escalation")) {
-          throw new AppError("unprocessable", "This Parley cannot keep an escalation chain yet; ask without escalation.", { path: "escalation" });
-        }
-        throw error;
       });
       if (!created) return replay(key, idempotencyKey!, request);
       // The worker would put the question too; doing it now lets the answer say whether it is open.

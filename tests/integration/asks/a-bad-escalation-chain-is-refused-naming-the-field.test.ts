@@ -28,19 +28,3 @@ describe.each(DATABASE_KINDS)("a bad escalation chain on %s", (kind) => {
     expect((await fixture.service.list(fixture.key, {})).data).toEqual([]);
   });
 });
-
-describe.each(DATABASE_KINDS)("an escalation chain on a database without api_asks.escalation (%s)", (kind) => {
-  let fixture: AskFixture | undefined;
-  afterEach(async () => {
-    await fixture?.close();
-    fixture = undefined;
-  });
-
-  // TODO(#17): remove once the column is migrated.
-  it("is refused with 422 naming escalation, not a 500, and an ask without a chain is taken", async () => {
-    fixture = await createAskFixture(kind);
-
-    await expect(fixture.service.create(fixture.key, { ...ASK, escalation: [{ after_percent: 50, action: "remind" }] })).rejects.toMatchObject({ code: "unprocessable", path: "escalation" });
-    expect((await fixture.service.create(fixture.key, ASK)).ask).toMatchObject({ status: "open" });
-  });
-});

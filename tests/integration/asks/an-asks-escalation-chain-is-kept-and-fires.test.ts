@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import { groupMembers, groups } from "@/db/schema";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { type AskFixture, createAskFixture } from "./ask-fixture";
-import { addEscalationColumn } from "./escalation-column";
 
 const MINUTE = 60_000;
 
@@ -15,7 +14,6 @@ describe.each(DATABASE_KINDS)("an ask's escalation chain on %s", (kind) => {
 
   it("is kept with the ask and fires at its moments: a reminder at half time, then the group may answer", async () => {
     fixture = await createAskFixture(kind);
-    await addEscalationColumn(fixture.database.db);
     const [finance] = await fixture.database.db.insert(groups).values({ name: "finance" }).returning();
     await fixture.database.db.insert(groupMembers).values({ groupId: finance!.id, userId: fixture.bo.id });
     const { ask } = await fixture.service.create(fixture.key, {
@@ -48,7 +46,6 @@ describe.each(DATABASE_KINDS)("an ask's escalation chain on %s", (kind) => {
 
   it("is part of the request: the same Idempotency-Key with another chain is a conflict", async () => {
     fixture = await createAskFixture(kind);
-    await addEscalationColumn(fixture.database.db);
     const body = { to: "ada@parley.test", title: "Approve the invoice?", due_in_seconds: 3600, escalation: [{ after_percent: 50, action: "remind" }] };
     await fixture.service.create(fixture.key, body, { idempotencyKey: "invoice-7" });
 

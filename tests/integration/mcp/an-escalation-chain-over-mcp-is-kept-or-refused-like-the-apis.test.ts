@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import { groupMembers, groups } from "@/db/schema";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { type AskFixture, createAskFixture } from "../asks/ask-fixture";
-import { addEscalationColumn } from "../asks/escalation-column";
 import { connectClient } from "./mcp-fixture";
 
 describe.each(DATABASE_KINDS)("ask_person's escalation on %s", (kind) => {
@@ -18,7 +17,6 @@ describe.each(DATABASE_KINDS)("ask_person's escalation on %s", (kind) => {
 
   it("is kept with the ask and adds the group at its moment", async () => {
     fixture = await createAskFixture(kind);
-    await addEscalationColumn(fixture.database.db);
     const [finance] = await fixture.database.db.insert(groups).values({ name: "finance" }).returning();
     await fixture.database.db.insert(groupMembers).values({ groupId: finance!.id, userId: fixture.bo.id });
     client = await connectClient(fixture);

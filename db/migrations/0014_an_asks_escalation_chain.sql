@@ -1,0 +1,1 @@
+ALTER TABLE "api_asks" ADD COLUMN "escalation" json;
