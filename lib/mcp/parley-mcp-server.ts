@@ -5,10 +5,12 @@ import type { Db } from "@/db/client";
 import { listAskable } from "@/lib/people";
 import type { ApiKey } from "@/db/schema";
 import type { AskService } from "@/lib/asks/asks";
-import type { AskView } from "@/lib/asks/ask-view";
 import { NOTHING_REASONS } from "@/db/schema";
-import { AppError, isAppError } from "@/lib/errors";
-import { argumentPath, askRequestOf, AskPersonArguments } from "./ask-arguments";
+import { isAppError } from "@/lib/errors";
+import { AskPersonArguments } from "./ask-arguments";
+import { askPerson, AwaitAnswerOutput, awaited, awaitedText, toolResult } from "./ask-results";
+import { serveAskPersonAsTask } from "./ask-person-task";
+import { createAskTaskStore } from "./ask-task-store";
 
 /** How long `await_answer` waits when not told. */
 export const DEFAULT_WAIT_SECONDS = 25;
@@ -26,6 +28,10 @@ export interface ParleyMcpServerOptions {
   signal?: AbortSignal;
   /** How often a waiting `await_answer` sends progress; {@link PROGRESS_INTERVAL_MS} unless a test needs it sooner. */
   progressIntervalMs?: number;
+  /** The poll interval an `ask_person` task asks for (`TASK_POLL_INTERVAL_MS` unless a test needs it sooner). */
+  taskPollIntervalMs?: number;
+  /** The longest `tasks/result` waits on an open ask: {@link MAX_WAIT_SECONDS} unless a test needs it sooner. */
+  taskResultWaitSeconds?: number;
 }
 
 const ASK_PERSON_DESCRIPTION = `Ask a person in Parley a question and get back an ask_id AT ONCE — this never waits for the person.
@@ -42,16 +48,10 @@ const AskPersonOutput = z.object({
   status: z.enum(["open", "answered", "nothing"]).describe('"open": now call await_answer. "nothing": nobody will answer (see reason).'),
   url: z.string().describe("The question's page in Parley."),
   reason: z.enum(NOTHING_REASONS).nullable().describe('Why nobody will answer, when status is "nothing".'),
-});
-
-const AwaitAnswerOutput = z.object({
-  ask_id: z.string(),
-  status: z.enum(["open", "answered", "nothing"]),
-  answer: z.unknown().optional().describe('When "answered": a string for a free-text ask, else an object of the response schema (or { choice, comment? } for options).'),
-  answered_by: z.object({ email: z.string(), name: z.string() }).nullable().optional(),
-  answered_at: z.string().nullable().optional(),
-  reason: z.enum(NOTHING_REASONS).nullable().optional().describe('When "nothing": why nobody will answer.'),
-  still_waiting_seconds: z.int().optional().describe('When "open": how long the ask has waited so far. Call await_answer again.'),
+  // Run as an MCP task, ask_person's result (tasks/result) is the finished ask, as await_answer gives it.
+  answer: AwaitAnswerOutput.shape.answer,
+  answered_by: AwaitAnswerOutput.shape.answered_by,
+  answered_at: AwaitAnswerOutput.shape.answered_at,
 });
 
 const PersonOutput = z.object({
@@ -69,11 +69,6 @@ const ListPeopleOutput = z.object({ people: z.array(PersonOutput), groups: z.arr
 
 const CancelAskOutput = z.object({ ask_id: z.string(), status: z.enum(["open", "answered", "nothing"]), reason: z.enum(NOTHING_REASONS).nullable() });
 
-/** A tool's result: the structured value and a short text for clients that only read text. */
-function result(structured: Record<string, unknown>, text: string): CallToolResult {
-  return { structuredContent: structured, content: [{ type: "text", text }] };
-}
-
 /** A refusal as an MCP tool error in the caller's terms: code, message and the argument at fault; anything unexpected is logged, not shown. */
 function toolError(error: unknown, pathOf: (path: string | undefined) => string | undefined = (path) => path): CallToolResult {
   if (isAppError(error)) {
@@ -85,19 +80,6 @@ function toolError(error: unknown, pathOf: (path: string | undefined) => string 
   return { isError: true, content: [{ type: "text", text: "internal: Something went wrong in Parley; try again." }] };
 }
 
-/** `await_answer`'s view of an ask. */
-function awaited(ask: AskView): z.output<typeof AwaitAnswerOutput> {
-  if (ask.status === "answered") return { ask_id: ask.id, status: "answered", answer: ask.answer, answered_by: ask.answered_by, answered_at: ask.answered_at };
-  if (ask.status === "nothing") return { ask_id: ask.id, status: "nothing", reason: ask.reason };
-  return { ask_id: ask.id, status: "open", still_waiting_seconds: ask.waited_seconds };
-}
-
-function awaitedText(view: z.output<typeof AwaitAnswerOutput>): string {
-  if (view.status === "answered") return `${view.answered_by?.name ?? "The person"} answered: ${typeof view.answer === "string" ? view.answer : JSON.stringify(view.answer)}`;
-  if (view.status === "nothing") return `Nobody will answer (${view.reason}). Do not wait for this ask any more.`;
-  return `Still waiting (${view.still_waiting_seconds} s so far). Call await_answer again with ask_id ${view.ask_id}.`;
-}
-
 /**
  * Parley's MCP server for one request and one API key: `ask_person`, `await_answer`, `list_people`,
  * `cancel_ask` over the one ask service. No call waits on a person longer than `await_answer`'s
@@ -105,17 +87,19 @@ function awaitedText(view: z.output<typeof AwaitAnswerOutput>): string {
  */
 export function createParleyMcpServer(options: ParleyMcpServerOptions): McpServer {
   const { service, db, key } = options;
-  const server = new McpServer({ name: "parley", version: "0.1.0" }, { capabilities: { tools: {} } });
+  const taskStore = createAskTaskStore({ service, key, ...(options.taskPollIntervalMs === undefined ? {} : { pollIntervalMs: options.taskPollIntervalMs }) });
+  const server = new McpServer(
+    { name: "parley", version: "0.1.0" },
+    // Tasks: a client that runs tools as tasks may call ask_person as one (tasks/get, tasks/result, tasks/list, tasks/cancel).
+    { capabilities: { tools: {}, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } }, taskStore },
+  );
 
   server.registerTool(
     "ask_person",
     { title: "Ask a person", description: ASK_PERSON_DESCRIPTION, inputSchema: AskPersonArguments, outputSchema: AskPersonOutput, annotations: { readOnlyHint: false, openWorldHint: true } },
     async (args) => {
       try {
-        if (args.options && args.response_schema) {
-          return toolError(new AppError("invalid_input", "Give options or response_schema, not both.", { path: "response_schema" }));
-        }
-        const { ask } = await service.create(key, askRequestOf(args), { idempotencyKey: args.idempotency_key ?? null });
+        const ask = await askPerson(service, key, args);
         const structured = { ask_id: ask.id, status: ask.status, url: ask.url, reason: ask.reason };
         const text =
           ask.status === "nothing"
@@ -123,9 +107,9 @@ export function createParleyMcpServer(options: ParleyMcpServerOptions): McpServe
             : ask.status === "answered"
               ? `Already answered (ask ${ask.id}): call await_answer to read the answer.`
               : `Asked (ask_id ${ask.id}). Now call await_answer with this ask_id until it is answered or nothing.`;
-        return result(structured, text);
+        return toolResult(structured, text);
       } catch (error) {
-        return toolError(error, (path) => argumentPath(path, args));
+        return toolError(error);
       }
     },
   );
@@ -161,7 +145,7 @@ export function createParleyMcpServer(options: ParleyMcpServerOptions): McpServe
       try {
         const signal = options.signal ? AbortSignal.any([options.signal, extra.signal]) : extra.signal;
         const view = awaited(await service.wait(key, args.ask_id, seconds, signal));
-        return result(view, awaitedText(view));
+        return toolResult(view, awaitedText(view));
       } catch (error) {
         return toolError(error, (path) => path ?? "ask_id");
       } finally {
@@ -187,7 +171,7 @@ export function createParleyMcpServer(options: ParleyMcpServerOptions): McpServe
           ...people.map((person) => `${person.name} <${person.email}>${person.groups.length > 0 ? ` [${person.groups.join(", ")}]` : ""}${person.away ? " (away)" : ""}`),
           ...groups.map((group) => `group ${group.name}: ${group.members} member${group.members === 1 ? "" : "s"}, ${group.present} not away`),
         ];
-        return result({ people, groups }, lines.length === 0 ? "Nobody matches." : lines.join("\n"));
+        return toolResult({ people, groups }, lines.length === 0 ? "Nobody matches." : lines.join("\n"));
       } catch (error) {
         return toolError(error);
       }
@@ -206,12 +190,18 @@ export function createParleyMcpServer(options: ParleyMcpServerOptions): McpServe
     async (args) => {
       try {
         const ask = await service.cancel(key, args.ask_id);
-        return result({ ask_id: ask.id, status: ask.status, reason: ask.reason }, `Cancelled: ask ${ask.id} closed with nothing (${ask.reason}).`);
+        return toolResult({ ask_id: ask.id, status: ask.status, reason: ask.reason }, `Cancelled: ask ${ask.id} closed with nothing (${ask.reason}).`);
       } catch (error) {
         return toolError(error, (path) => path ?? (isAppError(error) && error.code === "not_found" ? "ask_id" : undefined));
       }
     },
   );
 
+  serveAskPersonAsTask(server, {
+    service,
+    key,
+    maxWaitSeconds: Math.min(options.taskResultWaitSeconds ?? MAX_WAIT_SECONDS, MAX_WAIT_SECONDS),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
   return server;
 }

@@ -1,13 +1,14 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { CallToolResultSchema, CreateTaskResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { expect, people, signedInPage, test } from "./fixtures";
 import { uniqueTitle } from "./pages/runs-page";
 import { makeAgentKey } from "./support/agent-key";
 import { revokeAgentKey } from "./support/agent-keys";
 
 /** The official MCP client (a client nobody here wrote), over Streamable HTTP to the running server, with an agent key. */
-async function connect(baseURL: string, secret: string): Promise<Client> {
-  const client = new Client({ name: "parley-e2e", version: "1.0.0" });
+async function connect(baseURL: string, secret: string, options: { tasks?: boolean } = {}): Promise<Client> {
+  const client = new Client({ name: "parley-e2e", version: "1.0.0" }, options.tasks ? { capabilities: { tasks: { list: {}, cancel: {} } } } : {});
   await client.connect(new StreamableHTTPClientTransport(new URL("/api/mcp", baseURL), { requestInit: { headers: { authorization: `Bearer ${secret}` } } }));
   return client;
 }
@@ -94,6 +95,35 @@ test("over MCP, someone away is nothing at once, an unknown person is a tool err
     await row.getByRole("button", { name: `Mark ${person.name} back` }).click();
     await expect(row).not.toContainText("Away");
     await admin.context().close();
+    await client.close();
+  }
+});
+
+test("an MCP client that runs tools as tasks asks a person as a task, and the task completes with the answer given in the browser", async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const key = await makeAgentKey(browser, `MCP task agent ${Date.now()}`);
+  const client = await connect(baseURL!, key.secret, { tasks: true });
+  try {
+    const title = uniqueTitle("Merge the release branch?");
+    const started = Date.now();
+    const { task } = await client.request({ method: "tools/call", params: { name: "ask_person", arguments: { to: people.assignee.email, question: title } } }, CreateTaskResultSchema, { task: {} });
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(task.status).toBe("working");
+    // Every request is a fresh server: the task is read back from the database.
+    expect(await client.experimental.tasks.getTask(task.taskId)).toMatchObject({ status: "working" });
+
+    const page = await signedInPage(browser, people.assignee);
+    await page.goto("/inbox?view=assigned");
+    await page.getByTestId("inbox-row").filter({ hasText: title }).getByRole("link").first().click();
+    await page.getByRole("textbox", { name: "Your answer" }).fill("Merge it.");
+    await page.getByRole("button", { name: "Send answer" }).click();
+    await expect(page.getByText(/You answered this|answered/i).first()).toBeVisible();
+
+    await expect.poll(async () => (await client.experimental.tasks.getTask(task.taskId)).status).toBe("completed");
+    const result = await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
+    expect(result.structuredContent).toMatchObject({ ask_id: task.taskId, status: "answered", answer: "Merge it.", answered_by: { email: people.assignee.email } });
+    await page.context().close();
+  } finally {
     await client.close();
   }
 });
