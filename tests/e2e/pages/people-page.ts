@@ -14,7 +14,7 @@ export class PeoplePage {
   }
 
   /** Adds a person with the page's form and returns the invite link it shows, the once. */
-  async addPerson(person: { name: string; email: string; roles?: string[] }): Promise<string> {
+  async addPerson(person: { name: string; email: string; roles?: string[]; groups?: string[] }): Promise<string> {
     const form = this.addForm;
     await form.getByLabel("Name").fill(person.name);
     await form.getByLabel("Email").fill(person.email);
@@ -23,6 +23,7 @@ export class PeoplePage {
       if ((person.roles ?? ["Assignee"]).includes(role)) await box.check();
       else await box.uncheck();
     }
+    for (const group of person.groups ?? []) await form.getByRole("checkbox", { name: group, exact: true }).check();
     await form.getByRole("button", { name: "Add and make an invite link" }).click();
     await expect(this.page.getByTestId("invite-created")).toContainText(`Invite link for ${person.name}`);
     return (await this.page.getByTestId("invite-link").textContent())!.trim();
