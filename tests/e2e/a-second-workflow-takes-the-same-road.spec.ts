@@ -1,7 +1,7 @@
 import { expect, people, signedInPage, test } from "./fixtures";
 import { QuestionPage } from "./pages/question-page";
 import { RunPage } from "./pages/run-page";
-import { RunsPage } from "./pages/runs-page";
+import { choosePerson, RunsPage } from "./pages/runs-page";
 
 /** A service name no other test uses (lower-case letters, digits and dashes, as the start schema asks). */
 function uniqueService(): string {
@@ -22,7 +22,7 @@ test("the deployment approval, registered by one line, is started from its gener
   await operator.getByRole("group", { name: "Where to?" }).getByRole("radio", { name: "production" }).check();
   await operator.getByLabel("What changes?").fill("Invoices round per line instead of per total.");
   await expect(operator.getByLabel("Was the rollback tested?")).not.toBeChecked();
-  await operator.getByRole("group", { name: "Who approves it?" }).getByRole("radio", { name: people.assignee.name }).check();
+  await choosePerson(operator, "Who approves it?", people.assignee.name);
   await operator.getByRole("button", { name: "Ask for approval" }).click();
   await expect(runs.started(title)).toBeVisible();
 
