@@ -28,12 +28,25 @@ export interface OpenSlotRow {
   assigneeId: string | null;
   assigneeName: string | null;
   candidateCount: number;
+  /** The teams it was put to, by name. */
+  teams: string[];
+  /** The member who took it ("I'll take it"), while they hold it. */
+  claimedByName: string | null;
   openedAt: Date;
   dueAt: Date | null;
   /** The question the slot takes the answer for, when there is one. */
   questionId: string | null;
   headline: string | null;
   agent: string | null;
+}
+
+/** The names of the teams a slot (`s`) was put to, as a text[] expression. */
+const TEAMS = sql.raw(`array(select g.name from groups g where g.id = any(s.candidate_group_ids) order by g.name)`);
+
+/** A text[] as the driver hands it back: an array, or its text form. */
+function textArray(value: string[] | string | null): string[] {
+  if (Array.isArray(value)) return value;
+  return (value ?? "").replace(/^\{|\}$/g, "").split(",").filter(Boolean).map((name) => name.replace(/^"|"$/g, ""));
 }
 
 function toOptionalDate(value: Date | string | null): Date | null {
@@ -84,6 +97,8 @@ export async function listOpenSlots(db: Db, filters: OpenSlotFilters, now: Date,
     assignee_id: string | null;
     assignee_name: string | null;
     candidate_count: number | string;
+    teams: string[] | string | null;
+    claimed_by_name: string | null;
     opened_at: Date | string;
     due_at: Date | string | null;
     question_id: string | null;
@@ -92,7 +107,9 @@ export async function listOpenSlots(db: Db, filters: OpenSlotFilters, now: Date,
   }>(
     db,
     sql`select s.id, s.workflow, s.state, s.event, s.role, s.task_id, s.assignee_id, u.name as assignee_name,
-               cardinality(s.candidate_ids) as candidate_count, s.opened_at, s.due_at, q.id as question_id, q.headline, coalesce(q.agent, s.agent) as agent
+               cardinality(s.candidate_ids) as candidate_count, ${TEAMS} as teams,
+               (select name from users where users.id = s.claimed_by) as claimed_by_name,
+               s.opened_at, s.due_at, q.id as question_id, q.headline, coalesce(q.agent, s.agent) as agent
           from slots s left join users u on u.id = s.assignee_id
           ${SLOT_QUESTION}
          where ${sql.join(conditions, sql` and `)}
@@ -109,6 +126,8 @@ export async function listOpenSlots(db: Db, filters: OpenSlotFilters, now: Date,
     assigneeId: row.assignee_id,
     assigneeName: row.assignee_name,
     candidateCount: Number(row.candidate_count),
+    teams: textArray(row.teams),
+    claimedByName: row.claimed_by_name,
     openedAt: toDate(row.opened_at),
     dueAt: toOptionalDate(row.due_at),
     questionId: row.question_id,
@@ -274,6 +293,8 @@ export interface LongWaitRow {
   /** Who answered, or whom an expired slot was waiting on; null when it waited on candidates. */
   personName: string | null;
   candidateCount: number;
+  /** The teams it was put to, by name. */
+  teams: string[];
 }
 
 /** The longest waits of a period, longest first. */
@@ -288,10 +309,11 @@ export async function listLongestWaits(db: Db, since: Date | null, now: Date, li
     headline: string | null;
     person_name: string | null;
     candidate_count: number | string;
+    teams: string[] | string | null;
   }>(
     db,
     sql`select s.id, s.workflow, s.status, s.wait_ms::float8 as wait_ms, s.finished_at, q.id as question_id, q.headline,
-               u.name as person_name, cardinality(s.candidate_ids) as candidate_count
+               u.name as person_name, cardinality(s.candidate_ids) as candidate_count, ${TEAMS} as teams
           from slots s left join users u on u.id = coalesce(s.finished_by, s.assignee_id)
           ${SLOT_QUESTION}
          where s.status in ('finished', 'expired') and s.wait_ms is not null and ${periodCondition(since, now)}
@@ -308,6 +330,7 @@ export async function listLongestWaits(db: Db, since: Date | null, now: Date, li
     headline: row.headline,
     personName: row.person_name,
     candidateCount: Number(row.candidate_count),
+    teams: textArray(row.teams),
   }));
 }
 

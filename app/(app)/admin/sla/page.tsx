@@ -43,9 +43,18 @@ function When({ at, now }: { at: Date; now: Date }) {
   );
 }
 
-function waitingOn(slot: Pick<OpenSlotRow, "assigneeName" | "candidateCount">): string {
+function waitingOn(slot: Pick<OpenSlotRow, "assigneeName" | "candidateCount" | "teams" | "claimedByName">): string {
   if (slot.assigneeName) return slot.assigneeName;
-  return slot.candidateCount === 1 ? "its one candidate" : `any of ${slot.candidateCount} candidates`;
+  if (slot.claimedByName) return `${slot.claimedByName} (took it)`;
+  return candidatesWords(slot);
+}
+
+/** Whom a wait without an assignee was for: its candidates and its teams. */
+function candidatesWords(slot: { candidateCount: number; teams: readonly string[] }): string {
+  const teams = slot.teams.length === 0 ? "" : `the team${slot.teams.length === 1 ? "" : "s"} ${slot.teams.join(", ")}`;
+  if (slot.candidateCount === 0 && teams) return teams;
+  const people = slot.candidateCount === 1 ? "its one candidate" : `any of ${slot.candidateCount} candidates`;
+  return teams ? `${people} or ${teams}` : people;
 }
 
 /** A wait's escalation chain in a line that fits a phone: "Escalated: reminded at 50 % · next: +finance at 80 % (in 2h)". */
@@ -70,7 +79,7 @@ function questionLabel(row: { headline: string | null; workflow: string }): stri
 
 /** "“Why was dinner €480?” waited 15h for Sam Rivera". */
 function longWaitSentence(row: LongWaitRow) {
-  const whom = row.personName ?? (row.candidateCount === 1 ? "its one candidate" : `any of ${row.candidateCount} candidates`);
+  const whom = row.personName ?? candidatesWords(row);
   return (
     <>
       {row.questionId ? <Link href={`/questions/${row.questionId}`}>{questionLabel(row)}</Link> : questionLabel(row)} waited{" "}
