@@ -21,13 +21,16 @@ export function listPeople(db: Db): Promise<User[]> {
 }
 
 /**
- * Marks a person away (or back) and tells their open screens and every admin's. Returns the person
- * as stored, or undefined when there is no such person.
+ * Marks a person away (or back), records who did it when it changed anything, and tells their open
+ * screens and every admin's. Returns the person as stored, or undefined when there is no such person.
  */
-export async function changeAway(db: Db, userId: string, away: boolean): Promise<User | undefined> {
+export async function changeAway(db: Db, userId: string, away: boolean, by: string, now: Date = new Date()): Promise<User | undefined> {
   return db.transaction(async (tx) => {
+    const before = isUuid(userId) ? await lockUser(tx, userId) : undefined;
+    if (!before) return undefined;
     const person = await setUserAway(tx, userId, away);
     if (person) {
+      if (before.away !== away) await recordPersonChanges(tx, [{ personId: person.id, byId: by, kind: "away-changed", data: { away }, at: now }]);
       await publishLiveEvent(tx, { kind: "person-away-changed", audience: { userIds: [person.id], roles: ["admin"] } });
     }
     return person;

@@ -8,7 +8,7 @@ import { formatUtc } from "@/lib/sla-clock";
 export interface NewPersonChange {
   personId: string;
   byId: string | null;
-  kind: "added" | "invited" | "password-set" | "roles-changed" | "group-added" | "group-removed" | "deactivated" | "reactivated" | "delegate-changed";
+  kind: "added" | "invited" | "password-set" | "roles-changed" | "group-added" | "group-removed" | "deactivated" | "reactivated" | "delegate-changed" | "away-changed";
   data?: Record<string, unknown>;
   at: Date;
 }
@@ -52,6 +52,8 @@ export function describePersonChange(change: Pick<PersonChange, "kind" | "data">
       return "Deactivated: signed out everywhere, and cannot sign in";
     case "reactivated":
       return "Reactivated: can sign in again";
+    case "away-changed":
+      return data.away === true ? "Marked away: gets no new questions" : "Marked back: gets questions again";
     case "delegate-changed":
       return data.to ? `While away, their questions go to ${text(data.to, "someone")}` : "While away, their questions go to nobody (they get none)";
     default:

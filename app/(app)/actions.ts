@@ -12,7 +12,7 @@ const setMyAway = defineFormAction({
   roles: [],
   input: z.object({ away: formBoolean }),
   async handler({ away }, user) {
-    await changeAway(await getDb(), user.id, away);
+    await changeAway(await getDb(), user.id, away, user.id);
     revalidatePath("/", "layout");
     return { away };
   },

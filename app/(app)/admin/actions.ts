@@ -14,8 +14,8 @@ import { formBoolean } from "@/lib/server/form-values";
 const setPersonAway = defineFormAction({
   roles: ["admin"],
   input: z.object({ userId: z.uuid(), away: formBoolean }),
-  async handler({ userId, away }) {
-    const person = await changeAway(await getDb(), userId, away);
+  async handler({ userId, away }, user) {
+    const person = await changeAway(await getDb(), userId, away, user.id);
     if (!person) throw new AppError("not_found", "There is no such person.");
     revalidatePath("/admin");
     return { userId: person.id, away: person.away };
