@@ -5,13 +5,16 @@ import { findUserById } from "@/db/queries/users";
 import { answerLinkRefusal } from "@/lib/answer-link-words";
 import { followAnswerLink } from "@/lib/answer-links";
 import { getDb } from "@/lib/database";
-import { ERROR_CODES } from "@/lib/errors";
+import { ERROR_CODES, type ErrorCode } from "@/lib/errors";
 import { isFormSubmission } from "@/lib/server/action-input";
 import { startAnswerSession } from "@/lib/server/answer-session";
 import { currentUser } from "@/lib/server/session";
 
 /** What following a link that could not be followed says. */
 export interface FollowAnswerLinkState {
+  outcome: "refused";
+  /** Why, for callers that branch on it: `not_found` for a used, expired or unknown link. */
+  code: ErrorCode;
   message: string;
   signInHref: string;
 }
@@ -27,19 +30,19 @@ export async function followAnswerLinkAction(_previous: FollowAnswerLinkState | 
     const token = isFormSubmission(submitted) ? (submitted instanceof FormData ? submitted.get("token") : (submitted as Record<string, unknown>).token) : undefined;
     const db = await getDb();
     const followed = await followAnswerLink(db, token);
-    if (followed.status !== "signed-in") return answerLinkRefusal(followed);
+    if (followed.status !== "signed-in") return { outcome: "refused", code: "not_found", ...answerLinkRefusal(followed) };
     const signedIn = await currentUser();
     // Someone already signed in as this person keeps their full session.
     if (signedIn?.id !== followed.userId) {
       const person = await findUserById(db, followed.userId);
-      if (!person) return answerLinkRefusal({ status: "unknown" });
+      if (!person) return { outcome: "refused", code: "not_found", ...answerLinkRefusal({ status: "unknown" }) };
       await startAnswerSession(person, followed.questionId, followed.sessionExpiresAt);
     }
     destination = `/questions/${followed.questionId}`;
   } catch (error) {
     unstable_rethrow(error);
     console.error("following an answer link failed", error);
-    return { message: ERROR_CODES.internal.message, signInHref: "/login" };
+    return { outcome: "refused", code: "internal", message: ERROR_CODES.internal.message, signInHref: "/login" };
   }
   redirect(destination);
 }

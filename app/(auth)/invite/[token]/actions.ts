@@ -3,6 +3,7 @@
 import { AuthError } from "next-auth";
 import { z } from "zod";
 import { homePathFor } from "@/lib/auth/roles";
+import type { ErrorCode } from "@/lib/errors";
 import { getDb } from "@/lib/database";
 import { acceptInvite, passwordSchema } from "@/lib/invites";
 import { fieldErrorsFrom, formDataToObject, isFormSubmission } from "@/lib/server/action-input";
@@ -14,6 +15,8 @@ export interface SetPasswordState {
   error?: string;
   fieldErrors?: Record<string, string[]>;
   linkNotValid?: boolean;
+  /** Why it was refused, for callers that branch on it (never on the words). */
+  code?: ErrorCode;
 }
 
 const input = z
@@ -26,11 +29,11 @@ const input = z
  * redirects by throwing, so only refusals return.
  */
 export async function setPasswordWithInvite(_previous: SetPasswordState | null, submitted: FormData | Record<string, unknown>): Promise<SetPasswordState> {
-  if (!isFormSubmission(submitted)) return { error: "This is not a form submission: send form fields as text." };
+  if (!isFormSubmission(submitted)) return { error: "This is not a form submission: send form fields as text.", code: "invalid_input" };
   const parsed = input.safeParse(formDataToObject(submitted));
-  if (!parsed.success) return { error: "Choose a password that meets the rules below.", fieldErrors: fieldErrorsFrom(parsed.error) };
+  if (!parsed.success) return { error: "Choose a password that meets the rules below.", fieldErrors: fieldErrorsFrom(parsed.error), code: "invalid_input" };
   const accepted = await acceptInvite(await getDb(), { token: parsed.data.token, password: parsed.data.password });
-  if (accepted.status !== "accepted") return { error: "This invite link has expired or has already been used.", linkNotValid: true };
+  if (accepted.status !== "accepted") return { error: "This invite link has expired or has already been used.", linkNotValid: true, code: "not_found" };
   const { person } = accepted;
   try {
     await signIn("credentials", { email: person.email, password: parsed.data.password, redirectTo: homePathFor(person.roles) });
