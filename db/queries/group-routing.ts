@@ -12,10 +12,8 @@ export interface RoutedGroup {
   away: number;
 }
 
-/** The groups with these names (compared as stored: trimmed, lower-cased), with their members counted; unknown names are left out. */
-export async function findGroupsForRouting(db: Db, names: readonly string[]): Promise<RoutedGroup[]> {
-  if (names.length === 0) return [];
-  const wanted = [...new Set(names.map((name) => name.trim().toLowerCase()))];
+/** Groups with their members counted: those named in `where`, by name. */
+async function countedGroups(db: Db, where: ReturnType<typeof sql>): Promise<RoutedGroup[]> {
   const rows = await queryRows<{ id: string; name: string; members: number | string; present: number | string; away: number | string }>(
     db,
     sql`select g.id, g.name, count(u.id) as members,
@@ -24,10 +22,17 @@ export async function findGroupsForRouting(db: Db, names: readonly string[]): Pr
           from groups g
           left join group_members m on m.group_id = g.id
           left join users u on u.id = m.user_id
-         where g.name in (${sql.join(wanted.map((name) => sql`${name}`), sql`, `)})
-         group by g.id, g.name`,
+         ${where}
+         group by g.id, g.name order by g.name`,
   );
   return rows.map((row) => ({ id: row.id, name: row.name, members: Number(row.members), present: Number(row.present), away: Number(row.away) }));
+}
+
+/** The groups with these names (compared as stored: trimmed, lower-cased), with their members counted; unknown names are left out. */
+export async function findGroupsForRouting(db: Db, names: readonly string[]): Promise<RoutedGroup[]> {
+  if (names.length === 0) return [];
+  const wanted = [...new Set(names.map((name) => name.trim().toLowerCase()))];
+  return countedGroups(db, sql`where g.name in (${sql.join(wanted.map((name) => sql`${name}`), sql`, `)})`);
 }
 
 /** The members of these groups now, once each. */
@@ -51,18 +56,8 @@ export async function presentMembersOf(db: Db, groupId: string): Promise<string[
 }
 
 /** Every group by name, with how many members it has and how many can take a question now. */
-export async function listGroupsForRouting(db: Db): Promise<RoutedGroup[]> {
-  const rows = await queryRows<{ id: string; name: string; members: number | string; present: number | string; away: number | string }>(
-    db,
-    sql`select g.id, g.name, count(u.id) as members,
-               count(u.id) filter (where not u.away and u.deactivated_at is null) as present,
-               count(u.id) filter (where u.away and u.deactivated_at is null) as away
-          from groups g
-          left join group_members m on m.group_id = g.id
-          left join users u on u.id = m.user_id
-         group by g.id, g.name order by g.name`,
-  );
-  return rows.map((row) => ({ id: row.id, name: row.name, members: Number(row.members), present: Number(row.present), away: Number(row.away) }));
+export function listGroupsForRouting(db: Db): Promise<RoutedGroup[]> {
+  return countedGroups(db, sql``);
 }
 
 /** Creates these groups (by name) with these members (by email) where they are missing; existing ones are left as they are. */
