@@ -1,7 +1,7 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { queryRows } from "@/db/client";
 import { slotIsFor, slotPartiesArray } from "@/db/queries/slot-parties";
-import type { Commit, RuntimeChange } from "./announce";
+import type { Commit } from "./announce";
 
 /** What became of "I'll take it" (or giving it back): data, branched on by the caller. */
 export type ClaimSlotResult =
@@ -25,9 +25,6 @@ export interface SlotClaimer {
 
 /** {@link SlotClaimer} over a runtime's commit and clock. */
 export function createSlotClaimer(deps: { commit: Commit; now: () => Date }): SlotClaimer {
-  function change(taskId: string, slotId: string, userIds: string[]): RuntimeChange {
-    return { kind: "slot-claimed", taskId, slotId, userIds };
-  }
 
   async function explain(tx: Parameters<Parameters<Commit>[0]>[0], slotId: string, by: string): Promise<ClaimSlotResult> {
     const rows = await queryRows<{ claimed_by: string | null; name: string | null; claimed_at: string | Date | null }>(
@@ -42,49 +39,38 @@ export function createSlotClaimer(deps: { commit: Commit; now: () => Date }): Sl
     return { status: "not_open" };
   }
 
-  return {
-    claimSlot({ slotId, by }) {
-      const at = deps.now();
-      return deps.commit<ClaimSlotResult>(async (tx) => {
-        const rows = await queryRows<{ id: string; task_id: string; parties: string[] | string }>(
-          tx,
-          sql`with claimed as (
-                update slots set claimed_by = ${by}::uuid, claimed_at = ${at.toISOString()}::timestamptz
-                 where id = ${slotId}::uuid and status = 'open' and assignee_id is null and claimed_by is null and ${slotIsFor("", by)}
-                returning id, task_id, workflow_instance_id, ${slotPartiesArray("")} as parties
-              ), recorded as (
-                insert into run_events (task_id, workflow_instance_id, kind, data, at)
-                select task_id, workflow_instance_id, 'slot-claimed', jsonb_build_object('slotId', id, 'by', ${by}::uuid), ${at.toISOString()}::timestamptz
-                  from claimed
-              )
-              select id, task_id, parties from claimed`,
-        );
-        const row = rows[0];
-        if (!row) return { value: await explain(tx, slotId, by), changes: [] };
-        return { value: { status: "claimed", slotId: row.id, taskId: row.task_id, at }, changes: [change(row.task_id, row.id, uuids(row.parties))] };
-      });
-    },
+  /** One conditional update of who holds the slot, its run event and its announcement; or why nothing changed. */
+  function change(input: { slotId: string; by: string }, kind: "slot-claimed" | "slot-unclaimed", set: (at: Date) => SQL, when: SQL): Promise<ClaimSlotResult> {
+    const at = deps.now();
+    return deps.commit<ClaimSlotResult>(async (tx) => {
+      const rows = await queryRows<{ id: string; task_id: string; parties: string[] | string }>(
+        tx,
+        sql`with changed as (
+              update slots set ${set(at)} where id = ${input.slotId}::uuid and status = 'open' and ${when}
+              returning id, task_id, workflow_instance_id, ${slotPartiesArray("")} as parties
+            ), recorded as (
+              insert into run_events (task_id, workflow_instance_id, kind, data, at)
+              select task_id, workflow_instance_id, ${kind}, jsonb_build_object('slotId', id, 'by', ${input.by}::uuid), ${at.toISOString()}::timestamptz
+                from changed
+            )
+            select id, task_id, parties from changed`,
+      );
+      const row = rows[0];
+      if (!row) return { value: await explain(tx, input.slotId, input.by), changes: [] };
+      return {
+        value: { status: kind === "slot-claimed" ? "claimed" : "unclaimed", slotId: row.id, taskId: row.task_id, at },
+        changes: [{ kind: "slot-claimed", taskId: row.task_id, slotId: row.id, userIds: uuids(row.parties) }],
+      };
+    });
+  }
 
-    unclaimSlot({ slotId, by }) {
-      const at = deps.now();
-      return deps.commit<ClaimSlotResult>(async (tx) => {
-        const rows = await queryRows<{ id: string; task_id: string; parties: string[] | string }>(
-          tx,
-          sql`with given as (
-                update slots set claimed_by = null, claimed_at = null
-                 where id = ${slotId}::uuid and status = 'open' and claimed_by = ${by}::uuid
-                returning id, task_id, workflow_instance_id, ${slotPartiesArray("")} as parties
-              ), recorded as (
-                insert into run_events (task_id, workflow_instance_id, kind, data, at)
-                select task_id, workflow_instance_id, 'slot-unclaimed', jsonb_build_object('slotId', id, 'by', ${by}::uuid), ${at.toISOString()}::timestamptz
-                  from given
-              )
-              select id, task_id, parties from given`,
-        );
-        const row = rows[0];
-        if (!row) return { value: await explain(tx, slotId, by), changes: [] };
-        return { value: { status: "unclaimed", slotId: row.id, taskId: row.task_id, at }, changes: [change(row.task_id, row.id, uuids(row.parties))] };
-      });
+  return {
+    claimSlot(input) {
+      const set = (at: Date) => sql`claimed_by = ${input.by}::uuid, claimed_at = ${at.toISOString()}::timestamptz`;
+      return change(input, "slot-claimed", set, sql`assignee_id is null and claimed_by is null and ${slotIsFor("", input.by)}`);
+    },
+    unclaimSlot(input) {
+      return change(input, "slot-unclaimed", () => sql`claimed_by = null, claimed_at = null`, sql`claimed_by = ${input.by}::uuid`);
     },
   };
 }
