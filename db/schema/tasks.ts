@@ -24,5 +24,18 @@ export const tasks = pgTable(
   (table) => [index("tasks_workflow_created_idx").on(table.workflow, table.createdAt)],
 );
 
+/**
+ * The one-time token each start form carries: the first submission inserts it with the run it started,
+ * a second submission of the same form finds it and is shown that run instead of starting another.
+ */
+export const runStarts = pgTable("run_starts", {
+  token: uuid("token").primaryKey(),
+  workflow: text("workflow").notNull(),
+  /** The tracked item (task) the start created. */
+  taskId: uuid("task_id").notNull(),
+  startedBy: uuid("started_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export type Task = typeof tasks.$inferSelect;
 export type NewTask = typeof tasks.$inferInsert;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, boolean, check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** The roles a person can hold; a person may hold several. */
 export const ROLES = ["admin", "operator", "assignee"] as const;
@@ -133,6 +133,37 @@ export const personNotifications = pgTable(
     index("person_notifications_unread_idx").on(table.userId).where(sql`${table.readAt} is null`),
   ],
 );
+
+/**
+ * Sessions ended before their token expires (signed out): a token naming one of these is refused on
+ * its next request. A row is kept until the token it ends would have expired anyway.
+ */
+export const endedSessions = pgTable(
+  "ended_sessions",
+  {
+    /** The `sid` claim a session's token carries from sign-in. */
+    sessionId: uuid("session_id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endedAt: timestamp("ended_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the token would have expired: after this the row can go. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("ended_sessions_expires_idx").on(table.expiresAt)],
+);
+
+/**
+ * Failed sign-ins, counted per key (`account:<email>` and `address:<client address>`), in the database
+ * so a throttle holds across instances and restarts. A key is refused until `blocked_until`.
+ */
+export const signInThrottle = pgTable("sign_in_throttle", {
+  key: text("key").primaryKey(),
+  /** Failures since the count last started again. */
+  failures: integer("failures").notNull().default(0),
+  lastFailedAt: timestamp("last_failed_at", { withTimezone: true }).notNull(),
+  blockedUntil: timestamp("blocked_until", { withTimezone: true }),
+});
 
 export type Group = typeof groups.$inferSelect;
 export type PersonChange = typeof personChanges.$inferSelect;
