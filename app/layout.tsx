@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
 import "./globals.css";
 
@@ -7,7 +8,10 @@ export const metadata: Metadata = {
   description: "The inbox where AI agents and flows ask people, and wait for the answer.",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page is rendered per request, the page for a missing path too: each gets its own
+  // Content-Security-Policy nonce (proxy.ts), which a page prerendered at build time could not carry.
+  await connection();
   return (
     <html lang="en">
       <body>{children}</body>

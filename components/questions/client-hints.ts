@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { parseFormAnswer, type QuestionField, type QuestionSpec } from "@/lib/questions";
+import { DEFAULT_TEXT_LIMIT, overlongTextMessage, parseFormAnswer, type QuestionField, type QuestionSpec } from "@/lib/questions";
 
 import { optionalGroupPaths } from "./field-entries";
 
@@ -81,6 +81,8 @@ export function hintFor(field: QuestionField, entries: readonly string[], option
   if (typeof value === "string" && field.kind === "text") {
     if (hints.minLength !== undefined && value.length < hints.minLength) return `At least ${hints.minLength} characters.`;
     if (hints.maxLength !== undefined && value.length > hints.maxLength) return `At most ${hints.maxLength} characters.`;
+    // Said as the server will say it, not enforced by `maxlength`, which would cut a pasted text short without a word.
+    if (hints.maxLength === undefined && value.length > DEFAULT_TEXT_LIMIT) return overlongTextMessage(DEFAULT_TEXT_LIMIT, value.length);
     if (hints.pattern !== undefined && !matches(hints.pattern, value)) return "This is not in the expected form.";
   }
   if (typeof value === "number") {

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { personChoice, type StartFormContext } from "@/lib/registry";
 
+/** The most a claim can be, in cents: what the claims table's integer column holds. */
+const MAX_AMOUNT_CENTS = 2_147_483_647;
+
 /**
  * What an operator types to file a claim for review: the expense review's start input. Each field is
  * one question of the generated start form; the schema judges it on the server, whatever the browser did,
@@ -18,6 +21,8 @@ export function claimInput({ people }: StartFormContext) {
         .regex(/^\d{1,9}(\.\d{1,2})?$/, "Write the amount as a number with up to two decimals, like 412.80.")
         .transform((amount) => Math.round(Number(amount) * 100))
         .refine((cents) => cents > 0, "The amount must be more than zero.")
+        // Kept as whole cents in an integer column.
+        .refine((cents) => cents <= MAX_AMOUNT_CENTS, "Claims are up to 21,474,836.47; split a larger claim in two.")
         .describe("Amount"),
       currency: z
         .string()

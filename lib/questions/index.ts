@@ -14,5 +14,6 @@ export * from "./question-spec";
 export * from "./raw-answer";
 export * from "./schema-from-json-schema";
 export * from "./spec-from-schema";
+export * from "./text-limit";
 export * from "./unsupported-schema-error";
 export * from "./validate-answer";

@@ -106,9 +106,9 @@ export function splitList(text: string): string[] {
 
 function parseNumber(text: string, kind: "number" | "integer"): ParsedAnswer {
   const example = kind === "integer" ? "like 12" : "like 12 or 3.5";
-  if (!NUMBER.test(text)) return refuse(`"${text}" is not a number. Type digits, ${example}.`);
+  if (!NUMBER.test(text)) return refuse(`${quoted(text)} is not a number. Type digits, ${example}.`);
   const value = Number(text);
-  if (!Number.isFinite(value)) return refuse(`"${text}" is too large a number.`);
+  if (!Number.isFinite(value)) return refuse(`${quoted(text)} is too large a number.`);
   return { ok: true, value };
 }
 
@@ -116,14 +116,23 @@ function parseBoolean(text: string): ParsedAnswer {
   const lowered = text.toLowerCase();
   if (YES.has(lowered)) return { ok: true, value: true };
   if (NO.has(lowered)) return { ok: true, value: false };
-  return refuse(`"${text}" is not yes or no. Type y or n.`);
+  return refuse(`${quoted(text)} is not yes or no. Type y or n.`);
 }
 
 function parseDate(text: string, as: "string" | "date"): ParsedAnswer {
   const date = readIsoDate(text);
-  if (date === undefined) return refuse(`"${text}" is not a date. Type it as YYYY-MM-DD, for example ${DATE_EXAMPLE}.`);
+  if (date === undefined) return refuse(`${quoted(text)} is not a date. Type it as YYYY-MM-DD, for example ${DATE_EXAMPLE}.`);
+  // There was no year 0, and no database stores one: a date that reads but cannot be kept is refused here.
+  if (date.getUTCFullYear() < 1) return refuse(`${quoted(text)} is before the year 1. Check the year, for example ${DATE_EXAMPLE}.`);
   return { ok: true, value: as === "date" ? date : text };
 }
+
+/** Text as a refusal quotes it: long text shortened, so a refusal never repeats a whole pasted page. */
+function quoted(text: string): string {
+  return text.length > QUOTED_LENGTH ? `"${text.slice(0, QUOTED_LENGTH)}…"` : `"${text}"`;
+}
+
+const QUOTED_LENGTH = 40;
 
 /** The UTC-midnight `Date` of an ISO `YYYY-MM-DD` day, or `undefined` when it is not a real day. */
 function readIsoDate(text: string): Date | undefined {
@@ -148,14 +157,14 @@ export function matchOption(options: readonly QuestionOption[], text: string): O
   const distinct = new Set(byWord.map((option) => option.value));
   if (distinct.size === 1 && byWord[0] !== undefined) return { ok: true, option: byWord[0] };
   if (distinct.size > 1) {
-    return { ok: false, message: `"${text}" could mean more than one choice; type its number instead (${numbered(options)}).` };
+    return { ok: false, message: `${quoted(text)} could mean more than one choice; type its number instead (${numbered(options)}).` };
   }
   if (/^\d+$/.test(text)) {
     const position = Number(text);
     const option = options[position - 1];
     if (option !== undefined && position >= 1) return { ok: true, option };
   }
-  return { ok: false, message: `"${text}" is not one of the choices. Type its number or its word: ${numbered(options)}.` };
+  return { ok: false, message: `${quoted(text)} is not one of the choices. Type its number or its word: ${numbered(options)}.` };
 }
 
 function numbered(options: readonly QuestionOption[]): string {

@@ -4,6 +4,7 @@ import { type FormAnswer, rawFromFormAnswer } from "./form-answer";
 import type { QuestionSpec } from "./question-spec";
 import { type RawAnswer, rawFromTextAnswers } from "./raw-answer";
 import { specFromSchema } from "./spec-from-schema";
+import { overlongTexts } from "./text-limit";
 
 /**
  * What a surface can say while fields are refused and the schema also has checks across several
@@ -85,7 +86,8 @@ export async function validateAnswer<Schema extends z.core.$ZodType>(
   options: ValidateAnswerOptions = {},
 ): Promise<AnswerValidation<z.output<Schema>>> {
   const spec = options.spec ?? specOf(schema);
-  const parseErrors = options.parseErrors ?? {};
+  // A text past the default limit is refused on its field like unreadable text, whatever the schema says of the rest.
+  const parseErrors = { ...overlongTexts(spec, raw), ...(options.parseErrors ?? {}) };
   const result = await z.safeParseAsync(schema, raw, { error: kindMessages });
   const parseErrorPaths = Object.keys(parseErrors).filter((path) => (parseErrors[path] ?? []).length > 0);
   if (result.success && parseErrorPaths.length === 0) return { ok: true, value: result.data };

@@ -5,6 +5,7 @@ import { getDb } from "@/lib/database";
 import { INBOX_PAGE_SIZE, type InboxView, loadInbox, lookAtInbox, parseInboxView } from "@/lib/inbox";
 import { formatDuration } from "@/lib/sla-clock";
 import { requirePageUser } from "@/lib/server/session";
+import { LISTED_TEXT_LENGTH, shorten } from "@/lib/short-text";
 
 export const metadata: Metadata = { title: "Inbox" };
 
@@ -82,7 +83,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
                   </>
                 ) : null}
                 <Link href={`/questions/${row.id}`} className="inbox-question">
-                  {row.headline}
+                  {shorten(row.headline, LISTED_TEXT_LENGTH)}
                 </Link>
               </div>
               <div className="inbox-meta">

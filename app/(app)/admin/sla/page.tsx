@@ -14,6 +14,7 @@ import { NumbersTable } from "./numbers-table";
 import { SlotActions } from "./slot-actions";
 import { isUuid } from "@/lib/ids";
 import { getRegistry } from "@/lib/registry/configured";
+import { LISTED_TEXT_LENGTH, shorten } from "@/lib/short-text";
 
 export const metadata: Metadata = { title: "SLA" };
 
@@ -74,7 +75,7 @@ function Escalation({ escalation, now }: { escalation: EscalationView; now: Date
 }
 
 function questionLabel(row: { headline: string | null; workflow: string }): string {
-  return row.headline?.trim() || `${row.workflow} wait`;
+  return shorten(row.headline?.trim() || `${row.workflow} wait`, LISTED_TEXT_LENGTH);
 }
 
 /** "“Why was dinner €480?” waited 15h for Sam Rivera". */

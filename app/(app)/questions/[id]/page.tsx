@@ -15,6 +15,7 @@ import { claimQuestionAction, submitAnswerAction } from "./actions";
 import { ClaimPanel } from "./claim-panel";
 import { AnswerForm } from "./answer-form";
 import { isUuid } from "@/lib/ids";
+import { LongText } from "@/components/long-text";
 
 export const metadata: Metadata = { title: "Question" };
 
@@ -150,23 +151,23 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
                     {line.kind === "instruction" ? (
                       <>
                         <span className="who">Instruction</span>
-                        <p className="pre">{line.text}</p>
+                        <LongText text={line.text} />
                       </>
                     ) : line.kind === "agent" ? (
                       <>
                         <span className="who">{asker.name}</span>
-                        <p className="pre">{line.text}</p>
+                        <LongText text={line.text} />
                       </>
                     ) : line.kind === "question" ? (
                       <>
                         <span className="who">{asker.name} asked</span>
-                        <p className="pre">{line.text}</p>
+                        <LongText text={line.text} />
                         {line.options.length > 0 ? <p className="muted">Options: {line.options.join(" · ")}</p> : null}
                       </>
                     ) : line.kind === "answer" ? (
                       <>
                         <span className="who">Answer</span>
-                        <p className="pre">{line.text}</p>
+                        <LongText text={line.text} />
                       </>
                     ) : (
                       <span className="muted">used the {line.name} tool</span>

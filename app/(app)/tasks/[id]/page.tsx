@@ -16,6 +16,7 @@ import { HandoffGraphView } from "./handoff-graph";
 import { RetryForm } from "./retry-form";
 import { ContextFacts } from "@/components/context-facts";
 import { isUuid } from "@/lib/ids";
+import { LongText } from "@/components/long-text";
 
 export const metadata: Metadata = { title: "Run" };
 
@@ -107,7 +108,7 @@ function Entry({ entry, workflow }: { entry: RunEntry; workflow: string }): Reac
           <span className="who">Answer</span> from <strong>{entry.by}</strong>
           {entry.waitMs !== null ? ` after waiting ${formatDuration(entry.waitMs)}` : ""}
           <span className="muted"> · slot finished</span>
-          {entry.answer ? <p className="pre">{entry.answer}</p> : null}
+          {entry.answer ? <LongText text={entry.answer} /> : null}
         </>
       );
     case "refused":
