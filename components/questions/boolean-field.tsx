@@ -3,22 +3,38 @@ import { isYes, lastEntry, NONE_VALUE } from "./field-entries";
 import { ChoiceFrame, type FieldProps, OptionalMark } from "./field-frame";
 
 /**
- * A yes/no question: one checkbox, which posts `on` when ticked and nothing when not — and
- * nothing means no. A nullable one needs three answers, so it is Yes / No / None radios.
+ * A yes/no question: a switch (a checkbox in the role of a switch, so a keyboard's space turns it),
+ * which posts `on` when on and nothing when off — and nothing means no. Beside it, Yes or No says
+ * its state as it changes, by CSS alone, so it reads right without JavaScript too. It starts from
+ * the schema's default, else No. A nullable one needs three answers, so it is Yes / No / None radios.
  */
 export function BooleanField(props: FieldProps) {
-  return props.field.nullable ? <NullableBoolean {...props} /> : <BooleanCheckbox {...props} />;
+  return props.field.nullable ? <NullableBoolean {...props} /> : <BooleanSwitch {...props} />;
 }
 
-function BooleanCheckbox({ field, entries, inputId, describedBy, invalid, bind, notes }: FieldProps) {
+function BooleanSwitch({ field, entries, inputId, describedBy, invalid, bind, notes }: FieldProps) {
   return (
     <div className="question-field question-boolean">
-      <div className="question-option">
-        <input type="checkbox" id={inputId} {...bind()} defaultChecked={isYes(entries)} aria-describedby={describedBy} aria-invalid={invalid || undefined} />
-        <label htmlFor={inputId} className="question-label">
-          {field.question}
-          <OptionalMark field={field} />
-        </label>
+      <label htmlFor={inputId} className="question-label">
+        {field.question}
+        <OptionalMark field={field} />
+      </label>
+      <div className="yes-no-row">
+        <input
+          type="checkbox"
+          role="switch"
+          id={inputId}
+          {...bind()}
+          defaultChecked={isYes(entries)}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          className="yes-no-switch"
+        />
+        {/* The switch itself tells assistive technology whether it is on; this says it to the eye. */}
+        <span className="yes-no-state" aria-hidden="true">
+          <span className="yes-no-yes">Yes</span>
+          <span className="yes-no-no">No</span>
+        </span>
       </div>
       {notes}
     </div>
