@@ -20,6 +20,8 @@ export interface QuestionFormState {
   moreChecksAfterThese?: boolean;
   /** The attempt about to be made, e.g. `attemptLabel(...)` → "attempt 2 of 3". */
   attemptLabel?: string;
+  /** The attempt about to be made is the last: the form says so before it is made. */
+  lastAttempt?: boolean;
 }
 
 /**

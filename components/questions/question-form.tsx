@@ -1,10 +1,10 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type ComponentProps, type ReactNode, useEffect, useId, useMemo } from "react";
+import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useId, useMemo } from "react";
 import { type FieldValues, get, type Resolver, useForm } from "react-hook-form";
 
-import { MORE_CHECKS_MESSAGE, type QuestionField as Field, type QuestionGroup, type QuestionSpec } from "@/lib/questions";
+import { LAST_ATTEMPT_WARNING, MORE_CHECKS_MESSAGE, type QuestionField as Field, type QuestionGroup, type QuestionSpec } from "@/lib/questions";
 
 import { clientHintSchema } from "./client-hints";
 import { defaultEntries } from "./field-entries";
@@ -33,15 +33,28 @@ export interface QuestionFormProps {
  * The form generated from a question spec: one input per question, named by its path, nested
  * objects as fieldsets. It is a plain `<form action>` that works without JavaScript — after a
  * refusal the server's messages sit beside their fields and the submitted values fill the inputs
- * again. With JavaScript, react-hook-form adds instant hints as the person types; they never stop
- * a submission, because the server's verdict is the only one that counts.
+ * again. With JavaScript, react-hook-form adds instant hints as the person types, and a submission
+ * the hints say the server would certainly refuse (a question left empty, text not in its form) is
+ * stopped in the browser, on its field, before it costs an attempt. The server still judges — and
+ * counts — whatever reaches it; its verdict is the only one that counts.
  */
 export function QuestionForm({ spec, action, state, pending = false, submitLabel = "Send answer", showIntro = true, children }: QuestionFormProps) {
   const baseId = useId();
-  const resolver = useMemo(() => zodResolver(clientHintSchema(spec) as never) as unknown as Resolver<FieldValues>, [spec]);
+  const hints = useMemo(() => clientHintSchema(spec), [spec]);
+  const resolver = useMemo(() => zodResolver(hints as never) as unknown as Resolver<FieldValues>, [hints]);
   // Hints while typing, not on blur: a hint that appears on blur moves the submit button away from
   // the click that caused the blur, and the submission is lost.
-  const { register, formState, clearErrors } = useForm<FieldValues>({ resolver, mode: "onChange" });
+  const { register, formState, clearErrors, getValues, trigger, setFocus } = useForm<FieldValues>({ resolver, mode: "onChange" });
+  // A submission the server would certainly refuse stays in the browser: its hints show, the first such question takes the focus.
+  const stopCertainRefusal = (event: FormEvent<HTMLFormElement>) => {
+    const verdict = hints.safeParse(getValues());
+    if (verdict.success) return;
+    event.preventDefault();
+    const first = spec.fields.find((field) => verdict.error.issues.some((issue) => issue.path.join(".") === field.path));
+    void trigger().then(() => {
+      if (first) setFocus(first.path);
+    });
+  };
   // The server has spoken on a new submission: the browser's older hints are stale.
   useEffect(() => clearErrors(), [state, clearErrors]);
 
@@ -73,7 +86,7 @@ export function QuestionForm({ spec, action, state, pending = false, submitLabel
   };
 
   return (
-    <form action={action} noValidate className="question-form" aria-busy={pending || undefined}>
+    <form action={action} onSubmit={stopCertainRefusal} noValidate className="question-form" aria-busy={pending || undefined}>
       {showIntro && spec.title !== undefined ? <h2 className="question-title">{spec.title}</h2> : null}
       {showIntro && spec.description !== undefined ? <p className="question-description">{spec.description}</p> : null}
       {refused ? (
@@ -99,6 +112,11 @@ export function QuestionForm({ spec, action, state, pending = false, submitLabel
         </button>
         {state?.attemptLabel === undefined ? null : <span className="question-attempt">{capitalise(state.attemptLabel)}</span>}
       </div>
+      {state?.lastAttempt ? (
+        <p className="question-last-attempt" role="note">
+          {LAST_ATTEMPT_WARNING}
+        </p>
+      ) : null}
     </form>
   );
 }

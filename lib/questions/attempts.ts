@@ -54,3 +54,6 @@ export function attemptsLeft(attempts: Attempts): number {
 export function attemptLabel(attempts: Attempts): string {
   return `attempt ${Math.min(attempts.refused + 1, attempts.allowed)} of ${attempts.allowed}`;
 }
+
+/** Said before the last attempt, on every surface: the next refusal ends the question for good. */
+export const LAST_ATTEMPT_WARNING = "This is the last attempt: if this answer is refused too, the question closes without an answer.";

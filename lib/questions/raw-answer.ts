@@ -44,6 +44,20 @@ export function rawFromTextAnswers(spec: QuestionSpec, answers: Readonly<Record<
   return buildRawAnswer(spec, (field) => parseTextAnswer(field, Object.hasOwn(answers, field.path) ? answers[field.path] : undefined));
 }
 
+/**
+ * Whether nothing at all was answered: every question that takes typed text or a choice was left
+ * empty (a yes/no switch cannot be left empty — off is an answer — so it does not count). Such a
+ * submission is a slip (an empty "Send", an Enter too early), not an attempt at an answer.
+ */
+export function isEmptyAnswer(spec: QuestionSpec, raw: RawAnswer): boolean {
+  if (Object.keys(raw.parseErrors).length > 0) return false;
+  return spec.fields.every((field) => {
+    if (field.kind === "boolean") return true;
+    const value = getAt(raw.raw, field.path.split("."));
+    return value === undefined || (Array.isArray(value) && value.length === 0);
+  });
+}
+
 function depth(path: string): number {
   return path.split(".").length;
 }

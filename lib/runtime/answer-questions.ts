@@ -18,6 +18,9 @@ import type { NothingReason } from "@/db/schema";
 import {
   type AnswerValidation,
   attemptLabel,
+  isEmptyAnswer,
+  rawFromFormAnswer,
+  rawFromTextAnswers,
   type FormAnswer,
   formatAnswerText,
   schemaFromJsonSchema,
@@ -69,6 +72,8 @@ export type SubmitAnswerResult =
       /** The attempt the person is about to make: "attempt 2 of 3". */
       attempt: string;
       attemptsLeft: number;
+      /** Whether this refusal used an attempt: one that answered nothing at all does not. */
+      counted: boolean;
       /** What was submitted, as raw values, to hand back beside the refusals. */
       raw: Record<string, unknown>;
     } & Omit<Refused, "ok">)
@@ -88,7 +93,8 @@ export type CloseQuestionResult = { status: "closed"; questionId: string; reason
 export interface QuestionDesk {
   /**
    * Judges a submission with the flow's own schema (from the workflow in code, never from the
-   * client). Refused: nothing of the answer is committed, one attempt is counted, and the refusals
+   * client). Refused: nothing of the answer is committed, one attempt is counted (none when nothing
+   * at all was answered), and the refusals
    * come back by field path with the next attempt's label — or, when the attempts ran out, the
    * question closes and the flow gets nothing (`refused`). Accepted: deposited exactly once.
    */
@@ -303,6 +309,11 @@ export function createQuestionDesk(deps: DeskDependencies): QuestionDesk {
       }
       const { raw, fieldErrors, formErrors, refusals, moreChecksAfterThese } = verdict;
       const refused = { fieldErrors, formErrors, refusals, moreChecksAfterThese };
+      // Nothing answered at all (an empty "Send", an Enter too early) is a slip, not an attempt: refused, never counted.
+      if (isEmptyAnswer(spec, "form" in answer ? rawFromFormAnswer(spec, answer.form) : rawFromTextAnswers(spec, answer.text))) {
+        const attempts = { allowed: question.attemptsAllowed, refused: question.attemptsUsed };
+        return { status: "refused", questionId, attempt: attemptLabel(attempts), attemptsLeft: attempts.allowed - attempts.refused, counted: false, raw, ...refused };
+      }
       const outcome = await commit(async (tx) => {
         const counted = await countRefusedAttempt(tx, {
           questionId,
@@ -329,7 +340,7 @@ export function createQuestionDesk(deps: DeskDependencies): QuestionDesk {
       if (!outcome) return explain(questionId);
       if (outcome.attemptsUsed >= outcome.attemptsAllowed) return { status: "closed", questionId, reason: "refused", raw, ...refused };
       const attempts = { allowed: outcome.attemptsAllowed, refused: outcome.attemptsUsed };
-      return { status: "refused", questionId, attempt: attemptLabel(attempts), attemptsLeft: attempts.allowed - attempts.refused, raw, ...refused };
+      return { status: "refused", questionId, attempt: attemptLabel(attempts), attemptsLeft: attempts.allowed - attempts.refused, counted: true, raw, ...refused };
     },
 
     async closeWithNothing({ questionId, reason, by }) {

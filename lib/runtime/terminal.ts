@@ -1,6 +1,6 @@
 import { isCancel, log, text } from "@clack/prompts";
 import type { QuestionRow } from "@/db/queries/runtime-questions";
-import { formatAnswerText, MORE_CHECKS_MESSAGE, parseTextAnswer, type QuestionField, type QuestionSpec } from "@/lib/questions";
+import { formatAnswerText, LAST_ATTEMPT_WARNING, MORE_CHECKS_MESSAGE, parseTextAnswer, type QuestionField, type QuestionSpec } from "@/lib/questions";
 import type { Runtime } from "./create-runtime";
 
 /** How the `parley` command ends. Never 0 unless the person's answer was taken. */
@@ -201,7 +201,7 @@ export async function answerAtTerminal(source: QuestionSource, session: Terminal
         return EXIT.refused;
       }
       // Said before it happens: the next refusal ends the question for good.
-      const last = result.attemptsLeft === 1 ? " This is the last one: if it is refused too, the question closes without an answer." : "";
+      const last = result.attemptsLeft === 1 ? ` ${LAST_ATTEMPT_WARNING}` : "";
       log.warn([...messages, `Please try again — ${result.attempt}.${last}`].join("\n"));
       refusals = Object.fromEntries(Object.entries(result.fieldErrors).map(([path, list]) => [path, list.join(" ")]));
       const refused = new Set(Object.keys(result.fieldErrors).filter((path) => fields.some((field) => field.path === path)));

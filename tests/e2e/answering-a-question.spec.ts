@@ -8,7 +8,7 @@ async function questionFor(browser: Parameters<typeof signedInPage>[0], title: s
   await operator.context().close();
 }
 
-test("an empty answer is refused on its field with the attempt count, and nothing is lost", async ({ browser }) => {
+test("an empty answer is stopped in the browser on its field, and no attempt is spent", async ({ browser }) => {
   const title = uniqueTitle("Train tickets");
   await questionFor(browser, title);
   const page = await signedInPage(browser, people.assignee);
@@ -17,8 +17,11 @@ test("an empty answer is refused on its field with the attempt count, and nothin
   await question.answer.fill("   ");
   await question.send();
   await expect(page.getByText("This question needs an answer.")).toBeVisible();
-  await expect(page.getByText(/attempt 2 of 3/i)).toBeVisible();
+  await expect(question.answer).toBeFocused();
   await expect(question.runState).toContainText("waiting");
+  // Nothing reached the server: opened again, the question has used none of its attempts.
+  await page.reload();
+  await expect(page.getByText(/attempt \d of 3/i)).toHaveCount(0);
   await page.context().close();
 });
 

@@ -64,7 +64,7 @@ describe("parley at the prompt", () => {
     pty.type("13");
     await pty.waitFor("Question 3 of 3");
     pty.type("y");
-    await pty.waitFor("This is the last one: if it is refused too, the question closes without an answer.");
+    await pty.waitFor("This is the last attempt: if this answer is refused too, the question closes without an answer.");
     expect(pty.screen).toContain("attempt 2 of 2");
     await pty.waitFor("Question 2 of 3", "attempt 2 of 2");
     pty.type("0");

@@ -68,6 +68,7 @@ export async function submitAnswerAction(_previous: AnswerState | null, submitte
           formErrors: result.formErrors,
           moreChecksAfterThese: result.moreChecksAfterThese,
           attemptLabel: result.attempt,
+          lastAttempt: result.attemptsLeft === 1,
         };
       case "closed":
         revalidatePath(`/questions/${questionId}`);

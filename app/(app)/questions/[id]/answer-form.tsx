@@ -10,11 +10,14 @@ export function AnswerForm({
   questionId,
   spec,
   attemptLabel,
+  lastAttempt = false,
   action: submit,
 }: {
   questionId: string;
   spec: QuestionSpec;
   attemptLabel?: string;
+  /** The next refusal closes the question: said before the person sends. */
+  lastAttempt?: boolean;
   action: (previous: AnswerState | null, formData: FormData) => Promise<AnswerState>;
 }) {
   const [state, action, pending] = useActionState(submit, null);
@@ -33,7 +36,7 @@ export function AnswerForm({
         </p>
       ) : null}
       {state?.outcome === "closed" ? null : (
-        <QuestionForm spec={spec} action={action} state={state ?? (attemptLabel ? { attemptLabel } : null)} pending={pending} showIntro={false}>
+        <QuestionForm spec={spec} action={action} state={state ?? (attemptLabel || lastAttempt ? { attemptLabel, lastAttempt } : null)} pending={pending} showIntro={false}>
           <input type="hidden" name="questionId" value={questionId} />
         </QuestionForm>
       )}

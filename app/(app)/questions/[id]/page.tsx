@@ -117,6 +117,7 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
               questionId={question.id}
               spec={question.spec}
               attemptLabel={question.attemptsUsed > 0 ? attemptLabel({ allowed: question.attemptsAllowed, refused: question.attemptsUsed }) : undefined}
+              lastAttempt={question.attemptsAllowed - question.attemptsUsed === 1}
               action={submitAnswerAction}
             />
           ) : question.status === "answered" || slot?.status === "finished" ? (
