@@ -3,6 +3,7 @@ import { type AnsweredQuestionRow, countAnsweredBy, listAnsweredBy, readOpenInbo
 import { markInboxSeen } from "@/db/queries/person-notifications";
 import type { QuestionRow } from "@/db/queries/runtime-questions";
 import { isUuid } from "@/lib/ids";
+import { answerLine, describeAnswer } from "@/lib/questions";
 import type { Registry, TaskSubject } from "@/lib/registry";
 import { getRegistry } from "@/lib/registry/configured";
 
@@ -49,7 +50,12 @@ export interface Inbox {
   /** One page of the view's open questions, soonest due first. */
   rows: InboxRow[];
   /** What they answered, newest first: read in the "answered" view only (the others count it). */
-  answered: (AnsweredQuestionRow & { asker: Asker; subject: TaskSubject | undefined })[];
+  answered: (AnsweredQuestionRow & {
+    asker: Asker;
+    subject: TaskSubject | undefined;
+    /** What was answered, in a line ("Bank transfer · Urgent?: No"); null when it closed with nothing. */
+    answerLine: string | null;
+  })[];
   /** Every open question in each view (not only this page's); "answered" counts what is listed. */
   counts: Record<InboxView, number>;
   /** The question this page starts after, when it is not the first page. */
@@ -124,9 +130,15 @@ export async function loadInbox(
   return {
     view,
     rows,
-    answered: answered.map((question) => ({ ...question, asker: askerOf(question, subjects.get(question.taskId)), subject: subjects.get(question.taskId) })),
+    answered: answered.map((question) => ({
+      ...question,
+      asker: askerOf(question, subjects.get(question.taskId)),
+      subject: subjects.get(question.taskId),
+      answerLine: answerLine(describeAnswer(question.spec, question.answer)),
+    })),
     counts: { ...open.counts, answered: answeredCount ?? answered.length },
     after: view === "answered" ? null : after,
     next: open.next,
   };
 }
+

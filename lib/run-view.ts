@@ -1,5 +1,6 @@
 import type { RunEvent } from "@/db/schema";
 import { formatDuration } from "@/lib/sla-clock";
+import { answerLine, describeAnswer, type QuestionSpec } from "@/lib/questions";
 
 /** A question's field as the run page lists it. */
 export interface RunQuestionField {
@@ -39,7 +40,7 @@ export interface HandoffGraph {
 /** What the run page needs besides the events: names for user ids, and what was answered by question. */
 export interface RunViewContext {
   names: ReadonlyMap<string, string>;
-  answers: ReadonlyMap<string, unknown>;
+  answers: ReadonlyMap<string, { answer: unknown; spec: QuestionSpec }>;
 }
 
 const string = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
@@ -53,17 +54,12 @@ function fieldsOf(data: Record<string, unknown>): RunQuestionField[] {
   return [{ question: string(data.text) ?? "", options: strings(data.options) }];
 }
 
-/** An answer as a line of text: an agent's ask answered in words, or a questionnaire's typed value. */
-export function answerText(answer: unknown): string | null {
-  if (answer === null || answer === undefined) return null;
-  if (typeof answer === "string") return answer;
-  if (typeof answer !== "object") return String(answer);
-  const record = answer as Record<string, unknown>;
-  if (typeof record.text === "string") return record.text;
-  const value = "value" in record && record.value && typeof record.value === "object" ? (record.value as Record<string, unknown>) : record;
-  return Object.entries(value)
-    .map(([key, each]) => `${key}: ${Array.isArray(each) ? each.join(", ") : typeof each === "boolean" ? (each ? "yes" : "no") : String(each)}`)
-    .join(" · ");
+/**
+ * An answer as a line of text, read back as its person gave it: a choice by its title, yes or no,
+ * several questions as "question: answer" (an agent's ask answered in words is that text).
+ */
+export function answerText(stored: { answer: unknown; spec: QuestionSpec } | undefined): string | null {
+  return stored ? answerLine(describeAnswer(stored.spec, stored.answer)) : null;
 }
 
 /** An escalation step in words: "Escalated: reminded Sam Rivera (50 % of the SLA)", "Escalated to the team finance (80 % of the SLA)". */

@@ -2,6 +2,7 @@ import type { ModelMessage } from "ai";
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../client";
 import type { RunStatus } from "../schema";
+import type { QuestionSpec } from "../types/question-spec";
 import { slotIsFor } from "./slot-parties";
 
 /** A question someone answered (or that closed with nothing while it was theirs), for "Answered by me". */
@@ -17,6 +18,9 @@ export interface AnsweredQuestionRow {
   askedAt: Date;
   answeredAt: Date | null;
   waitMs: number | null;
+  /** The question's spec and what was answered, as stored (null when it closed with nothing). */
+  spec: QuestionSpec;
+  answer: unknown;
 }
 
 /**
@@ -61,11 +65,13 @@ export async function listAnsweredBy(db: Db, userId: string, limit = 50): Promis
     asked_at: string | Date;
     answered_at: string | Date | null;
     wait_ms: string | number | null;
+    spec: QuestionSpec | string;
+    answer: unknown;
   }>(
     db,
     sql`${answered.with}
         select a.id, a.task_id, a.agent, a.workflow, a.title, a.spec #>> '{fields,0,question}' as question, a.status, a.reason,
-               a.asked_at, coalesce(a.answered_at, s.finished_at) as answered_at, s.wait_ms
+               a.asked_at, coalesce(a.answered_at, s.finished_at) as answered_at, s.wait_ms, a.spec, a.answer
           ${answered.from}
          order by coalesce(a.answered_at, s.finished_at) desc nulls last
          limit ${limit}`,
@@ -82,6 +88,8 @@ export async function listAnsweredBy(db: Db, userId: string, limit = 50): Promis
     askedAt: new Date(row.asked_at),
     answeredAt: row.answered_at === null ? null : new Date(row.answered_at),
     waitMs: row.wait_ms === null ? null : Number(row.wait_ms),
+    spec: typeof row.spec === "string" ? (JSON.parse(row.spec) as QuestionSpec) : row.spec,
+    answer: row.answer,
   }));
 }
 

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { RunStatus } from "../schema";
 import { type Db, queryRows } from "../client";
+import type { QuestionSpec } from "../types/question-spec";
 
 /**
  * Where a run stands, as the operators' list filters it. `nothing` is a run that ended in failure
@@ -146,7 +147,7 @@ export async function namesOf(db: Db, userIds: readonly string[]): Promise<Map<s
 }
 
 /** What was answered to each of a task's questions, by question (ask) id. */
-export async function listAnswersForTask(db: Db, taskId: string): Promise<Map<string, unknown>> {
-  const rows = await queryRows<{ id: string; answer: unknown }>(db, sql`select id, answer from asks where task_id = ${taskId} and answer is not null`);
-  return new Map(rows.map((row) => [row.id, row.answer]));
+export async function listAnswersForTask(db: Db, taskId: string): Promise<Map<string, { answer: unknown; spec: QuestionSpec }>> {
+  const rows = await queryRows<{ id: string; answer: unknown; spec: QuestionSpec | string }>(db, sql`select id, answer, spec from asks where task_id = ${taskId} and answer is not null`);
+  return new Map(rows.map((row) => [row.id, { answer: row.answer, spec: typeof row.spec === "string" ? (JSON.parse(row.spec) as QuestionSpec) : row.spec }]));
 }

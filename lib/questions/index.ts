@@ -6,6 +6,7 @@
  */
 export * from "./attempts";
 export * from "./backtracking-risk";
+export * from "./describe-answer";
 export * from "./form-answer";
 export * from "./format-answer-text";
 export * from "./humanize-name";

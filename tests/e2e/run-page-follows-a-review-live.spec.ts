@@ -53,11 +53,17 @@ test("an operator watches a review's run update live while the assignee answers,
   await assignee.getByLabel("Who attended?").fill("Sam, the Acme procurement team");
   await question.send();
   await expect(assignee.getByRole("status").filter({ hasText: "You answered this" })).toBeVisible();
+  // What they answered stays on the question, in the words they chose it in.
+  const answeredValues = assignee.getByRole("status").getByLabel("What was answered");
+  await expect(answeredValues).toContainText("Bank transfer");
+  await expect(answeredValues).toContainText("Sam, the Acme procurement team");
+  await expect(answeredValues).not.toContainText("bank_transfer");
 
   await expect(run.status).toContainText("completed");
   await expect(run.entriesOf("completed")).toContainText("Completed successfully");
   await expect(run.entriesOf("answer")).toHaveCount(2);
-  await expect(run.entriesOf("answer").nth(1)).toContainText("method: bank_transfer");
+  await expect(run.entriesOf("answer").nth(1)).toContainText("Bank transfer");
+  await expect(run.entriesOf("answer").nth(1)).not.toContainText("bank_transfer");
   expect(await run.page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
 
   await run.page.screenshot({ path: "/tmp/run-page.png", fullPage: true });

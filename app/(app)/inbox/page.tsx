@@ -53,8 +53,13 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
             {inbox.answered.map((row) => (
               <li key={row.id} className="inbox-row">
                 <Link href={`/questions/${row.id}`} className="inbox-question">
-                  {row.title ?? row.question}
+                  {shorten(row.title ?? row.question, LISTED_TEXT_LENGTH)}
                 </Link>
+                {row.answerLine ? (
+                  <p className="inbox-answer">
+                    <span className="muted">You answered:</span> {shorten(row.answerLine, LISTED_TEXT_LENGTH)}
+                  </p>
+                ) : null}
                 <div className="inbox-meta">
                   <span>
                     {row.asker.name} · {row.subject?.title ?? "a task"}

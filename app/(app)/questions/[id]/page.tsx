@@ -7,7 +7,7 @@ import { SlaClock } from "@/components/sla-clock";
 import { getDb } from "@/lib/database";
 import { getAppRuntime } from "@/lib/app-runtime";
 import { askerOf, headlineOf } from "@/lib/inbox";
-import { attemptLabel } from "@/lib/questions";
+import { attemptLabel, describeAnswer } from "@/lib/questions";
 import { loadQuestionRun, nothingReasonWords, reassignedAwayFrom } from "@/lib/question-view";
 import { formatDuration } from "@/lib/sla-clock";
 import { requireAnsweringPageUser } from "@/lib/server/session";
@@ -59,6 +59,8 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
   const answeredAt = question.answeredAt ?? slot?.finishedAt ?? null;
   const answeredBy = question.answeredByName ?? slot?.finishedByName ?? null;
   const answeredByMe = (question.answeredBy ?? slot?.finishedBy) === user.id;
+  // What was answered, as its person would read it back (choices by their titles).
+  const answered = describeAnswer(question.spec, question.answer);
   // Put to a team or to several people, with nobody assigned: one of them may take it.
   const claimable = Boolean(open && slot && !slot.assigneeId && (slot.candidateGroupIds.length > 0 || slot.candidateIds.length > 1));
   const holder = !slot?.claimedBy
@@ -128,6 +130,18 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
                 {answeredAt && slot ? `, after it waited ${formatDuration(answeredAt.getTime() - slot.openedAt.getTime())}` : ""}.
                 {answeredByMe ? ` ${asker.kind === "agent" ? `The ${asker.name}` : asker.name} carries on.` : ""}
               </p>
+              {answered.length > 0 ? (
+                <dl className="answered-values" aria-label="What was answered">
+                  {answered.map((line) => (
+                    <div key={line.path}>
+                      <dt>{line.question}</dt>
+                      <dd>
+                        <LongText text={line.answer} />
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              ) : null}
             </div>
           ) : (
             <div role="status" className="notice">
