@@ -134,7 +134,8 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
                 <dl className="answered-values" aria-label="What was answered">
                   {answered.map((line) => (
                     <div key={line.path}>
-                      <dt>{line.question}</dt>
+                      {/* One question is the page's heading already: it is not said twice. */}
+                      <dt>{answered.length === 1 ? "The answer" : line.question}</dt>
                       <dd>
                         <LongText text={line.answer} />
                       </dd>
