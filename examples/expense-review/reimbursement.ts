@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { currencyCode } from "./currency";
 
 /** The questionnaire the claim's filer answers once the Auditor approves: how to be paid back. */
 export const Reimbursement = z
@@ -11,11 +12,7 @@ export const Reimbursement = z
       ])
       .describe("How should we pay you back?"),
     urgent: z.boolean().describe("Is it urgent?"),
-    currency: z
-      .string()
-      .regex(/^[A-Z]{3}$/, "Use a three-letter currency code, like EUR.")
-      .default("EUR")
-      .describe("Which currency should we pay in?"),
+    currency: currencyCode("EUR").describe("Which currency should we pay in?"),
     attendees: z.array(z.string()).min(1, "Name at least one attendee.").describe("Who attended?"),
   })
   .meta({ title: "Reimbursement" });

@@ -56,10 +56,11 @@ export const MISSING_ANSWER_MESSAGE = "This question needs an answer.";
 
 /**
  * A per-parse error map: in zod 4 it ranks below the schema's own messages, so a custom message
- * still shows verbatim and only zod's generic wording for a missing answer is replaced.
+ * still shows verbatim and only zod's generic wording for a missing answer is replaced — "expected
+ * string", or "Invalid input" for a choice among titled options (a union of literals) left unchosen.
  */
 const kindMessages: z.core.$ZodErrorMap = (issue) =>
-  issue.code === "invalid_type" && issue.input === undefined ? MISSING_ANSWER_MESSAGE : undefined;
+  issue.input === undefined && (issue.code === "invalid_type" || issue.code === "invalid_union" || issue.code === "invalid_value") ? MISSING_ANSWER_MESSAGE : undefined;
 
 const specs = new WeakMap<z.core.$ZodType, QuestionSpec>();
 
