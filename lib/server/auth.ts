@@ -5,6 +5,9 @@ import { getDb } from "@/lib/database";
 import { findUserByEmail } from "@/db/queries/users";
 import { recordSignIn } from "@/lib/people";
 import { verifyPassword } from "@/lib/auth/password";
+import { endSession, newSessionId, SESSION_ID_CLAIM, SESSION_MAX_AGE_SECONDS } from "@/lib/auth/session-person";
+import { isSessionEnded } from "@/db/queries/sessions";
+import { isUuid } from "@/lib/ids";
 import { authSecret, oidcConfig } from "@/lib/config";
 import { DEACTIVATED_SIGN_IN, OIDC_PROVIDER_ID } from "./auth-constants";
 
@@ -26,7 +29,7 @@ function buildConfig(): NextAuthConfig {
   return {
     secret: authSecret(),
     trustHost: true,
-    session: { strategy: "jwt" },
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
     pages: { signIn: "/login", error: "/login" },
     logger: {
       // A wrong password is an everyday event shown to the person, not a server error worth a stack trace.
@@ -62,6 +65,13 @@ function buildConfig(): NextAuthConfig {
           ]
         : []),
     ],
+    events: {
+      // Both the app's sign-out and POST /api/auth/signout come here, with the token as decoded from
+      // the cookie: the session ends server-side, so a copy of the cookie is refused from now on.
+      async signOut(message) {
+        if ("token" in message) await endSession(await getDb(), message.token);
+      },
+    },
     callbacks: {
       // Single sign-on admits only people an admin has already added to Parley, matched by email.
       async signIn({ account, profile }) {
@@ -83,7 +93,12 @@ function buildConfig(): NextAuthConfig {
         if (account && token.sub) {
           const at = new Date();
           token.signedInAt = at.getTime();
+          token[SESSION_ID_CLAIM] = newSessionId();
           await recordSignIn(await getDb(), token.sub, at);
+        } else if (!account && (!isUuid(token[SESSION_ID_CLAIM]) || (await isSessionEnded(await getDb(), token[SESSION_ID_CLAIM])))) {
+          // A refresh (next-auth's session endpoint) of a signed-out session, or of one without an id
+          // to end it by, gives no new cookie: next-auth clears it.
+          return null;
         }
         return token;
       },
