@@ -5,6 +5,8 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
+  // Before the first request: the sign-in throttle counts by the socket's address.
+  (await import("./lib/server/client-address")).recordClientAddresses();
   const { prepareServerOrExit } = await import("./lib/startup");
   await prepareServerOrExit();
 }

@@ -16,6 +16,9 @@ export function LiveRefresh({ taskId }: { taskId?: string } = {}) {
   useEffect(() => {
     const source = new EventSource(taskId ? `/api/events?task=${encodeURIComponent(taskId)}` : "/api/events");
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // This person opened too many streams elsewhere and this, their oldest, was closed: reconnecting
+    // would only close another. The page still works; it just stops refreshing itself.
+    source.addEventListener("replaced", () => source.close());
     source.addEventListener("change", () => {
       clearTimeout(timer);
       timer = setTimeout(() => router.refresh(), SETTLE_MS);

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { chmodSync, mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -8,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { lockDataFolder } from "./data-folder-lock";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -35,7 +36,14 @@ export interface Database {
 /** Where to find a database: a PostgreSQL URL, or a PGlite data folder (in memory when omitted). */
 export type DatabaseTarget =
   | { kind: "postgres"; url: string; maxConnections?: number }
-  | { kind: "pglite"; dataDir?: string; pglite?: PGlite };
+  | {
+      kind: "pglite";
+      /** PGlite's folder; in memory when omitted. */
+      dataDir?: string;
+      /** The data folder `dataDir` sits in (`PARLEY_DATA_DIR`): kept private (0700) with it. */
+      folder?: string;
+      pglite?: PGlite;
+    };
 
 /** Committed migrations, read at run time: every entry point (server, CLI, tests) runs from the project root. */
 export const MIGRATIONS_FOLDER = path.join(/*turbopackIgnore: true*/ process.cwd(), "db", "migrations");
@@ -58,19 +66,55 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       close: () => client.end({ timeout: 5 }),
     };
   }
-  let pglite = target.pglite;
-  if (!pglite) {
-    // PGlite does not create parent folders itself.
-    if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-    pglite = await PGlite.create(target.dataDir);
+  if (target.pglite || !target.dataDir) {
+    const owned = target.pglite ?? (await PGlite.create());
+    return { db: drizzlePglite({ client: owned, schema }) as unknown as Db, kind: "pglite", pglite: owned, close: () => owned.close() };
   }
-  const owned = pglite;
+  return openDataFolder(target.dataDir, target.folder);
+}
+
+/**
+ * The embedded database in a folder: locked to this process first (two processes on one folder lose
+ * each other's writes and can leave it unreadable), and private to its owner — the folders 0700, the
+ * files 0600. PGlite writes its initial files world-writable (0666) whatever the umask, so they are
+ * made private after it opens; the files PostgreSQL makes later are 0600 by its own choice.
+ */
+async function openDataFolder(dataDir: string, folder: string | undefined): Promise<Database> {
+  // PGlite does not create parent folders itself.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  if (folder) chmodSync(folder, 0o700);
+  const lock = lockDataFolder(dataDir);
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(dataDir);
+    makePrivate(dataDir);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
   return {
-    db: drizzlePglite({ client: owned, schema }) as unknown as Db,
+    db: drizzlePglite({ client: pglite, schema }) as unknown as Db,
     kind: "pglite",
-    pglite: owned,
-    close: () => owned.close(),
+    pglite,
+    async close() {
+      try {
+        await pglite.close();
+        makePrivate(dataDir);
+      } finally {
+        lock.release();
+      }
+    },
   };
+}
+
+/** Folders 0700 and files 0600, all the way down. */
+function makePrivate(directory: string): void {
+  chmodSync(directory, 0o700);
+  for (const entry of readdirSync(directory, { withFileTypes: true })) {
+    const entryPath = path.join(directory, entry.name);
+    if (entry.isDirectory()) makePrivate(entryPath);
+    else if (entry.isFile()) chmodSync(entryPath, 0o600);
+  }
 }
 
 // Any fixed number: it only has to be the same in every Parley process sharing one server.
@@ -159,6 +203,6 @@ type Environment = Record<string, string | undefined>;
 export function targetFromEnvironment(env: Environment = process.env): DatabaseTarget {
   const url = env.DATABASE_URL?.trim();
   if (url) return { kind: "postgres", url };
-  const dataDir = path.resolve(/*turbopackIgnore: true*/ env.PARLEY_DATA_DIR?.trim() || ".data", "pglite");
-  return { kind: "pglite", dataDir };
+  const folder = path.resolve(/*turbopackIgnore: true*/ env.PARLEY_DATA_DIR?.trim() || ".data");
+  return { kind: "pglite", dataDir: path.join(folder, "pglite"), folder };
 }

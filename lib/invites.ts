@@ -97,7 +97,8 @@ export async function acceptInvite(db: Db, input: { token: string; password: str
       if (!link) return { status: "link_not_valid" } as const;
       const current = await findUserById(tx, link.userId);
       if (!current || current.deactivatedAt) throw new DeadLink();
-      const person = (await updateUser(tx, link.userId, { passwordHash }))!;
+      // A new password ends every session begun with the old one (the sign-in that follows is after `now`).
+      const person = (await updateUser(tx, link.userId, { passwordHash, sessionsValidFrom: now }))!;
       await recordPersonChanges(tx, [{ personId: person.id, byId: null, kind: "password-set", data: { through: "invite" }, at: now }]);
       return { status: "accepted", person } as const;
     });

@@ -79,3 +79,43 @@ export async function subscribeLiveEvents(handler: Handler): Promise<() => void>
     hub.handlers.delete(handler);
   };
 }
+
+/** The event a stream closed for being its person's oldest ends with: the browser then stops, rather than reconnect and close another. */
+export const STREAM_REPLACED_EVENT = "replaced";
+
+/** How many live-event streams one person may hold open on one server; opening one more closes their oldest. */
+export const MAX_LIVE_STREAMS_PER_PERSON = 10;
+
+const STREAMS_KEY = Symbol.for("parley.live-streams");
+type GlobalWithStreams = typeof globalThis & { [STREAMS_KEY]?: Map<string, Set<() => void>> };
+
+/**
+ * Counts a stream opened for `personId` against their limit: when they already hold `limit`, their
+ * oldest is closed (through its `close`), so one person cannot hold a server's memory and
+ * connections with a thousand tabs or a script. Returns how to count the stream out when it ends
+ * (calling it twice is harmless).
+ */
+export function admitLiveStream(personId: string, close: () => void, limit: number = MAX_LIVE_STREAMS_PER_PERSON): () => void {
+  const store = globalThis as GlobalWithStreams;
+  const byPerson = (store[STREAMS_KEY] ??= new Map());
+  // A Set keeps insertion order: its first entry is the oldest stream.
+  const streams = byPerson.get(personId) ?? new Set<() => void>();
+  byPerson.set(personId, streams);
+  const release = () => {
+    streams.delete(close);
+    if (streams.size === 0 && byPerson.get(personId) === streams) byPerson.delete(personId);
+  };
+  while (streams.size >= limit) {
+    const oldest = streams.values().next().value!;
+    streams.delete(oldest);
+    oldest();
+  }
+  byPerson.set(personId, streams);
+  streams.add(close);
+  return release;
+}
+
+/** How many streams `personId` holds open on this server. */
+export function liveStreamCount(personId: string): number {
+  return (globalThis as GlobalWithStreams)[STREAMS_KEY]?.get(personId)?.size ?? 0;
+}

@@ -2,6 +2,8 @@
 // `npm start`: build if the sources changed since the last build, then serve Parley.
 import { spawn } from "node:child_process";
 import { buildIfNeeded, nextBin, root, SERVER_ARGUMENTS, serverNodeOptions } from "./build-if-needed.mjs";
+import path from "node:path";
+import { DataFolderLockedError, liveLockHolder } from "./data-folder-lock.mjs";
 import { describeMissingDependencyPatches, missingDependencyPatches } from "./dependency-patches.mjs";
 
 // Before building: the server itself checks this too (lib/startup.ts), but only after a build.
@@ -9,6 +11,16 @@ const unpatched = describeMissingDependencyPatches(missingDependencyPatches(root
 if (unpatched) {
   console.error(`Parley could not start: ${unpatched}`);
   process.exit(1);
+}
+// Another server on this embedded data folder: refused before building or serving. The server takes
+// the lock itself as it opens the folder (db/client.ts), which also settles two starts at once.
+if (!process.env.DATABASE_URL?.trim()) {
+  const dataDir = path.join(path.resolve(root, process.env.PARLEY_DATA_DIR?.trim() || ".data"), "pglite");
+  const holder = liveLockHolder(dataDir);
+  if (holder) {
+    console.error(`Parley could not start: ${new DataFolderLockedError(dataDir, holder).message}`);
+    process.exit(1);
+  }
 }
 buildIfNeeded();
 const port = process.env.PORT ?? "3000";

@@ -5,12 +5,25 @@ import { getDb } from "@/lib/database";
 import { findUserByEmail } from "@/db/queries/users";
 import { recordSignIn } from "@/lib/people";
 import { verifyPassword } from "@/lib/auth/password";
+import { endSession, newSessionId, SESSION_ID_CLAIM, SESSION_MAX_AGE_SECONDS } from "@/lib/auth/session-person";
+import { isSessionEnded } from "@/db/queries/sessions";
+import { isUuid } from "@/lib/ids";
 import { authSecret, oidcConfig } from "@/lib/config";
-import { DEACTIVATED_SIGN_IN, OIDC_PROVIDER_ID } from "./auth-constants";
+import { forgetOldSignInFailures, recordFailedSignIn, recordSuccessfulSignIn, signInBlock } from "@/lib/auth/sign-in-throttle";
+import { DEACTIVATED_SIGN_IN, OIDC_PROVIDER_ID, TOO_MANY_SIGN_INS } from "./auth-constants";
+import { clientAddress } from "./client-address";
 
 /** The right password for a deactivated person: said plainly, not as a wrong password. */
 class DeactivatedSignIn extends CredentialsSignin {
   override code = DEACTIVATED_SIGN_IN;
+}
+
+/** Too many wrong passwords for this account or from this address: refused, right password or not, for a while. */
+export class TooManySignIns extends CredentialsSignin {
+  override code = TOO_MANY_SIGN_INS;
+  constructor(readonly retryAfterMinutes: number) {
+    super();
+  }
 }
 
 const credentialsSchema = z.object({
@@ -26,7 +39,7 @@ function buildConfig(): NextAuthConfig {
   return {
     secret: authSecret(),
     trustHost: true,
-    session: { strategy: "jwt" },
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
     pages: { signIn: "/login", error: "/login" },
     logger: {
       // A wrong password is an everyday event shown to the person, not a server error worth a stack trace.
@@ -38,13 +51,23 @@ function buildConfig(): NextAuthConfig {
     providers: [
       Credentials({
         credentials: { email: { label: "Email" }, password: { label: "Password", type: "password" } },
-        async authorize(raw) {
+        async authorize(raw, request) {
           const parsed = credentialsSchema.safeParse(raw);
           if (!parsed.success) return null;
-          const user = await findUserByEmail(await getDb(), parsed.data.email);
+          const db = await getDb();
+          // Counted for unknown emails too, so the throttle does not tell which emails exist.
+          const attempt = { email: parsed.data.email, address: clientAddress(request.headers) };
+          const blocked = await signInBlock(db, attempt);
+          if (blocked) throw new TooManySignIns(blocked.minutes);
+          const user = await findUserByEmail(db, parsed.data.email);
           // Compare even when nobody has that email, so timing doesn't tell which emails exist.
           const valid = await verifyPassword(parsed.data.password, user?.passwordHash ?? DUMMY_HASH);
-          if (!user || !valid) return null;
+          if (!user || !valid) {
+            const nowBlocked = await recordFailedSignIn(db, attempt);
+            if (nowBlocked) throw new TooManySignIns(nowBlocked.minutes);
+            return null;
+          }
+          await recordSuccessfulSignIn(db, attempt);
           if (user.deactivatedAt) throw new DeactivatedSignIn();
           return { id: user.id, email: user.email, name: user.name };
         },
@@ -62,6 +85,17 @@ function buildConfig(): NextAuthConfig {
           ]
         : []),
     ],
+    events: {
+      // Both the app's sign-out and POST /api/auth/signout come here, with the token as decoded from
+      // the cookie: the session ends server-side, so a copy of the cookie is refused from now on.
+      async signOut(message) {
+        if (!("token" in message)) return;
+        const db = await getDb();
+        await endSession(db, message.token);
+        // A cheap moment to forget sign-in failures that would count from zero again anyway.
+        await forgetOldSignInFailures(db);
+      },
+    },
     callbacks: {
       // Single sign-on admits only people an admin has already added to Parley, matched by email.
       async signIn({ account, profile }) {
@@ -83,7 +117,12 @@ function buildConfig(): NextAuthConfig {
         if (account && token.sub) {
           const at = new Date();
           token.signedInAt = at.getTime();
+          token[SESSION_ID_CLAIM] = newSessionId();
           await recordSignIn(await getDb(), token.sub, at);
+        } else if (!account && (!isUuid(token[SESSION_ID_CLAIM]) || (await isSessionEnded(await getDb(), token[SESSION_ID_CLAIM])))) {
+          // A refresh (next-auth's session endpoint) of a signed-out session, or of one without an id
+          // to end it by, gives no new cookie: next-auth clears it.
+          return null;
         }
         return token;
       },

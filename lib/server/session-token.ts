@@ -1,4 +1,5 @@
 import { decode } from "next-auth/jwt";
+import { SESSION_ID_CLAIM } from "@/lib/auth/session-person";
 
 /** next-auth's session cookie: with the `__Secure-` prefix when served over https. The name is also the key's salt. */
 export const SESSION_COOKIE_NAMES = ["__Secure-authjs.session-token", "authjs.session-token"] as const;
@@ -18,11 +19,13 @@ const REMEMBERED_TOKENS = 5_000;
 export const ANSWER_ONLY_CLAIM = "answerOnly";
 
 /**
- * A verified session: whose it is, when they signed in (ms; null when the token does not say), and —
+ * A verified session: whose it is, which session (its `sid`, which signing out ends; null in a token
+ * from before sessions had one), when they signed in (ms; null when the token does not say), and —
  * for a session from an answer link — the one question it may answer.
  */
 export interface SessionClaims {
   userId: string;
+  sessionId: string | null;
   signedInAt: number | null;
   answerOnly: string | null;
 }
@@ -56,7 +59,7 @@ export async function sessionUserId(jar: CookieJar, secret: () => string, now: n
 }
 
 /**
- * {@link sessionUserId} with when the person signed in — the token's `signedInAt` (set at sign-in and
+ * {@link sessionUserId} with the session's id, when the person signed in — the token's `signedInAt` (set at sign-in and
  * kept when next-auth refreshes the token), else its issue time — and the session's limit: the one
  * question a session from an answer link may answer.
  */
@@ -67,7 +70,7 @@ export async function sessionClaims(jar: CookieJar, secret: () => string, now: n
     const key = `${name}\u0000${token}`;
     const known = verified.get(key);
     if (known) {
-      if (known.expiresAt > now) return { userId: known.userId, signedInAt: known.signedInAt, answerOnly: known.answerOnly };
+      if (known.expiresAt > now) return { userId: known.userId, sessionId: known.sessionId, signedInAt: known.signedInAt, answerOnly: known.answerOnly };
       verified.delete(key);
     }
     const payload = await decode({ token, secret: secret(), salt: name }).catch(() => null);
@@ -79,9 +82,11 @@ export async function sessionClaims(jar: CookieJar, secret: () => string, now: n
     if (limit !== undefined && typeof limit !== "string") continue;
     const answerOnly = typeof limit === "string" ? limit : null;
     const signedInAt = typeof payload.signedInAt === "number" ? payload.signedInAt : typeof payload.iat === "number" ? payload.iat * 1000 : null;
+    const sid = payload[SESSION_ID_CLAIM];
+    const sessionId = typeof sid === "string" ? sid : null;
     if (verified.size >= REMEMBERED_TOKENS) verified.delete(verified.keys().next().value!);
-    verified.set(key, { userId, signedInAt, answerOnly, expiresAt: payload.exp * 1000 });
-    return { userId, signedInAt, answerOnly };
+    verified.set(key, { userId, sessionId, signedInAt, answerOnly, expiresAt: payload.exp * 1000 });
+    return { userId, sessionId, signedInAt, answerOnly };
   }
   return null;
 }

@@ -4,7 +4,8 @@ import { AuthError, CredentialsSignin } from "next-auth";
 import type { ErrorCode } from "@/lib/errors";
 import { formDataToObject, isFormSubmission } from "@/lib/server/action-input";
 import { signIn } from "@/lib/server/auth";
-import { DEACTIVATED_SIGN_IN, DEACTIVATED_SIGN_IN_MESSAGE, OIDC_PROVIDER_ID } from "@/lib/server/auth-constants";
+import { tooManyAttemptsMessage } from "@/lib/auth/sign-in-throttle";
+import { DEACTIVATED_SIGN_IN, DEACTIVATED_SIGN_IN_MESSAGE, OIDC_PROVIDER_ID, TOO_MANY_SIGN_INS } from "@/lib/server/auth-constants";
 import { safeCallbackPath } from "@/lib/server/callback-path";
 
 /** What the sign-in form shows after a submission: the email typed stays in the input. */
@@ -36,6 +37,10 @@ export async function signInWithPassword(_previous: SignInState, submitted: Form
   } catch (error) {
     if (error instanceof CredentialsSignin && error.code === DEACTIVATED_SIGN_IN) {
       return { email, error: DEACTIVATED_SIGN_IN_MESSAGE, code: "forbidden" };
+    }
+    if (error instanceof CredentialsSignin && error.code === TOO_MANY_SIGN_INS) {
+      const minutes = (error as CredentialsSignin & { retryAfterMinutes?: unknown }).retryAfterMinutes;
+      return { email, error: tooManyAttemptsMessage(typeof minutes === "number" ? minutes : 15), code: "rate_limited" };
     }
     if (error instanceof AuthError) {
       return { email, error: "That email and password don't match an account. Check both and try again.", code: "unauthorized" };

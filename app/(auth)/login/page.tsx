@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { connection } from "next/server";
 import { isDemoMode, oidcConfig } from "@/lib/config";
 import { DEMO_USERS } from "@/lib/demo-people";
-import { DEACTIVATED_SIGN_IN, DEACTIVATED_SIGN_IN_MESSAGE } from "@/lib/server/auth-constants";
+import { DEACTIVATED_SIGN_IN, DEACTIVATED_SIGN_IN_MESSAGE, TOO_MANY_SIGN_INS } from "@/lib/server/auth-constants";
 import { safeCallbackPath } from "@/lib/server/callback-path";
 import { currentUser } from "@/lib/server/session";
 import { signInWithOidc } from "./actions";
@@ -29,7 +29,9 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
               ? "Single sign-on worked, but that email has no Parley account. Ask an admin to add you."
               : params.error === DEACTIVATED_SIGN_IN
                 ? DEACTIVATED_SIGN_IN_MESSAGE
-                : "Sign-in did not complete. Please try again."}
+                : params.code === TOO_MANY_SIGN_INS
+                  ? "Too many attempts — try again in a few minutes."
+                  : "Sign-in did not complete. Please try again."}
           </p>
         ) : null}
         <LoginForm callbackUrl={callbackUrl} />

@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/database";
 import { hasPartInTask } from "@/db/queries/inbox";
 import { hasAnyRole } from "@/lib/auth/roles";
-import { isInAudience, type LiveEventForBrowser, subscribeLiveEvents } from "@/lib/live-events";
+import { admitLiveStream, STREAM_REPLACED_EVENT, isInAudience, type LiveEventForBrowser, subscribeLiveEvents } from "@/lib/live-events";
 import { authorizeRequest } from "@/lib/server/session";
 import { isUuid } from "@/lib/ids";
 
@@ -43,7 +43,13 @@ export async function GET(request: Request) {
         send(`event: change\ndata: ${JSON.stringify(forBrowser)}\n\n`);
       });
       const heartbeat = setInterval(() => send(": heartbeat\n\n"), HEARTBEAT_MS);
+      // Opening one stream too many closes this person's oldest.
+      const release = admitLiveStream(user.id, () => {
+        send(`event: ${STREAM_REPLACED_EVENT}\ndata: {}\n\n`);
+        stop();
+      });
       stop = () => {
+        release();
         clearInterval(heartbeat);
         unsubscribe();
         try {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { encode } from "next-auth/jwt";
 import { afterEach, describe, expect, it } from "vitest";
 import type { User } from "@/db/schema";
@@ -12,7 +13,7 @@ const COOKIE = "authjs.session-token";
 
 /** The cookies of a browser that signed in as `userId` at `signedInAt`, as next-auth would have set them. */
 async function browserSignedIn(userId: string, signedInAt: number): Promise<CookieJar> {
-  const token = await encode({ token: { sub: userId, signedInAt }, secret: SECRET, salt: COOKIE });
+  const token = await encode({ token: { sub: userId, signedInAt, sid: randomUUID() }, secret: SECRET, salt: COOKIE });
   return { get: (name) => (name === COOKIE ? { value: token } : undefined) };
 }
 
