@@ -13,6 +13,16 @@ export const NOTHING_REASON_WORDS: Readonly<Record<NothingReason, string>> = {
   unavailable: "the person asked is no longer in Parley",
 };
 
+/** Each reason as a short heading, for counts and lists ("Expired: 3"). */
+export const NOTHING_REASON_LABELS: Readonly<Record<NothingReason, string>> = {
+  expired: "Expired",
+  refused: "Refused until the attempts ran out",
+  away: "Away",
+  unavailable: "No longer in Parley",
+  "non-interactive": "Nobody at the terminal",
+  cancelled: "Withdrawn",
+};
+
 /** {@link NOTHING_REASON_WORDS} for a reason read from storage (an unknown one reads as `fallback`). */
 export function nothingReasonWords(reason: string | null | undefined, fallback: string): string {
   return reason && Object.hasOwn(NOTHING_REASON_WORDS, reason) ? NOTHING_REASON_WORDS[reason as NothingReason] : fallback;

@@ -1,8 +1,8 @@
 import type { Db } from "@/db/client";
-import { countAnsweredByWait, type LongWaitRow, listLongestWaits, readSlaReport, type SlaReport } from "@/db/queries/sla";
+import { countAnsweredByWait, type EndedWithoutAnswer, type LongWaitRow, listLongestWaits, readEndedWithoutAnswer, readSlaReport, type SlaReport } from "@/db/queries/sla";
 import { periodStart, type SlaPeriod, TIME_TO_ANSWER_BUCKETS } from "@/lib/sla-numbers";
 
-export type { LongWaitRow, SlaGroup, SlaNumbers, SlaReport } from "@/db/queries/sla";
+export type { EndedWithoutAnswer, EndedWithoutAnswerRow, LongWaitRow, SlaGroup, SlaNumbers, SlaReport } from "@/db/queries/sla";
 
 /** A period's recorded history as the SLA page shows it, and when it was read. */
 export interface SlaHistory {
@@ -10,12 +10,14 @@ export interface SlaHistory {
   longest: LongWaitRow[];
   /** Answered slots by time to answer, in TIME_TO_ANSWER_BUCKETS' bars. */
   waits: number[];
+  /** The waits that ended without an answer, by reason, and the latest of them. */
+  unanswered: EndedWithoutAnswer;
   readAt: Date;
 }
 
 /**
  * Reads a period's history from the slots, as of `now` (exact: percentiles over every wait). The
- * three reads run one after another: this mostly runs behind the page, and one database connection
+ * reads run one after another: this mostly runs behind the page, and one database connection
  * busy for a little longer leaves more room for the requests being served meanwhile than three.
  */
 export async function readSlaHistory(db: Db, period: SlaPeriod, now: Date): Promise<SlaHistory> {
@@ -23,7 +25,8 @@ export async function readSlaHistory(db: Db, period: SlaPeriod, now: Date): Prom
   const report = await readSlaReport(db, since, now);
   const longest = await listLongestWaits(db, since, now);
   const waits = await countAnsweredByWait(db, TIME_TO_ANSWER_BUCKETS.bounds, since, now);
-  return { report, longest, waits, readAt: now };
+  const unanswered = await readEndedWithoutAnswer(db, since, now);
+  return { report, longest, waits, unanswered, readAt: now };
 }
 
 /** How fresh the SLA page's history is kept. */

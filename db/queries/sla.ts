@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows, toDate } from "../client";
+import type { NothingReason } from "../schema";
 
 /** Which open slots to show; every filter is optional. */
 export interface OpenSlotFilters {
@@ -332,6 +333,68 @@ export async function listLongestWaits(db: Db, since: Date | null, now: Date, li
     candidateCount: Number(row.candidate_count),
     teams: textArray(row.teams),
   }));
+}
+
+/** One wait that ended without an answer: "<question> ended with nothing (away) for Sam Rivera". */
+export interface EndedWithoutAnswerRow {
+  slotId: string;
+  workflow: string;
+  reason: NothingReason;
+  finishedAt: Date;
+  questionId: string | null;
+  headline: string | null;
+  /** Whom it waited on: the assignee; null when it waited on candidates or a team. */
+  personName: string | null;
+}
+
+/** The waits of a period that ended without an answer: how many for each reason, and the latest of them. */
+export interface EndedWithoutAnswer {
+  /** Each reason with its count, the most frequent first; reasons that did not happen are left out. */
+  byReason: { reason: NothingReason; count: number }[];
+  latest: EndedWithoutAnswerRow[];
+}
+
+/**
+ * Why a wait ended without an answer: its question's reason (refused, away, unavailable,
+ * non-interactive, cancelled), else what the slot says (it expired, or its state was left).
+ */
+const ENDED_REASON = sql.raw(`coalesce(q.reason, case s.status when 'expired' then 'expired' when 'cancelled' then 'cancelled' else 'refused' end)`);
+
+/**
+ * The waits that ended from `since` to `now` without an answer — expired, closed with nothing, or
+ * cancelled when their state was left — by reason, and the `limit` latest.
+ */
+export async function readEndedWithoutAnswer(db: Db, since: Date | null, now: Date, limit = 10): Promise<EndedWithoutAnswer> {
+  const ended = sql`from slots s
+          left join lateral (
+            select a.id, coalesce(a.title, a.spec #>> '{fields,0,question}') as headline, a.reason
+              from asks a where a.slot_id = s.id order by a.asked_at, a.id limit 1
+          ) q on true
+         where s.status in ('expired', 'closed', 'cancelled') and ${periodCondition(since, now)}`;
+  const counts = await queryRows<{ reason: NothingReason; count: number | string }>(
+    db,
+    sql`select ${ENDED_REASON} as reason, count(*) as count ${ended} group by 1 order by count(*) desc, 1`,
+  );
+  const rows = await queryRows<{ id: string; workflow: string; reason: NothingReason; finished_at: Date | string; question_id: string | null; headline: string | null; person_name: string | null }>(
+    db,
+    sql`select s.id, s.workflow, ${ENDED_REASON} as reason, s.finished_at, q.id as question_id, q.headline,
+               (select u.name from users u where u.id = s.assignee_id) as person_name
+          ${ended}
+         order by s.finished_at desc, s.id
+         limit ${limit}`,
+  );
+  return {
+    byReason: counts.map((row) => ({ reason: row.reason, count: Number(row.count) })),
+    latest: rows.map((row) => ({
+      slotId: row.id,
+      workflow: row.workflow,
+      reason: row.reason,
+      finishedAt: toDate(row.finished_at),
+      questionId: row.question_id,
+      headline: row.headline,
+      personName: row.person_name,
+    })),
+  };
 }
 
 /** Counts per bar for bounds `bounds` (ascending, ms): `bounds.length + 1` counts. */

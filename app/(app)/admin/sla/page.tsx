@@ -15,6 +15,7 @@ import { SlotActions } from "./slot-actions";
 import { isUuid } from "@/lib/ids";
 import { getRegistry } from "@/lib/registry/configured";
 import { LISTED_TEXT_LENGTH, shorten } from "@/lib/short-text";
+import { NOTHING_REASON_LABELS, nothingReasonWords } from "@/lib/question-view";
 
 export const metadata: Metadata = { title: "SLA" };
 
@@ -291,6 +292,33 @@ export default async function AdminSlaPage({ searchParams }: { searchParams: Pro
         ))}
       </nav>
       <Summary numbers={report.overall} />
+
+      <h3>Ended without an answer</h3>
+      {history.unanswered.byReason.length === 0 ? (
+        <p className="muted">Every wait that ended in this period was answered.</p>
+      ) : (
+        <>
+          <dl className="sla-unanswered" aria-label="Ended without an answer, by reason">
+            {history.unanswered.byReason.map((row) => (
+              <div key={row.reason}>
+                <dt>{NOTHING_REASON_LABELS[row.reason] ?? row.reason}</dt>
+                <dd>{row.count}</dd>
+              </div>
+            ))}
+          </dl>
+          <ol className="long-waits" aria-label="Latest ended without an answer">
+            {history.unanswered.latest.map((row) => (
+              <li key={row.slotId}>
+                {row.questionId ? <Link href={`/questions/${row.questionId}`}>{questionLabel(row)}</Link> : questionLabel(row)}
+                {row.personName ? ` (for ${row.personName})` : ""}: {nothingReasonWords(row.reason, "it ended without an answer")}{" "}
+                <span className="muted small">
+                  · {workflowLabel(row.workflow)}, ended <When at={row.finishedAt} now={now} />
+                </span>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
 
       <h3>Longest waits</h3>
       {longest.length === 0 ? (
