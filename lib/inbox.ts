@@ -39,6 +39,15 @@ export interface InboxRow {
   isNew: boolean;
 }
 
+/** The longest text looked for: enough for any words of a question, little for a query to carry. */
+const SEARCH_LENGTH = 200;
+
+/** A search term from the page's query: one string, trimmed and bounded; null when there is none. */
+function searchText(value: unknown): string | null {
+  const text = typeof value === "string" ? value.trim().slice(0, SEARCH_LENGTH) : "";
+  return text === "" ? null : text;
+}
+
 /** How many open questions a page of the inbox shows. */
 export const INBOX_PAGE_SIZE = 50;
 /** How many answered questions "Answered by me" lists (and counts), newest first. */
@@ -58,6 +67,12 @@ export interface Inbox {
   })[];
   /** Every open question in each view (not only this page's); "answered" counts what is listed. */
   counts: Record<InboxView, number>;
+  /** What is being looked for (words, who asks), as understood; nothing when the whole view is shown. */
+  search: { text: string | null; asker: string | null };
+  /** How many of the view's open questions the search keeps. */
+  matching: number;
+  /** Who asks the person's open questions, for the filter. */
+  askers: string[];
   /** The question this page starts after, when it is not the first page. */
   after: string | null;
   /** The last question on this page, when there is a next page to read after it. */
@@ -105,12 +120,15 @@ export async function loadInbox(
     registry?: Pick<Registry, "describeTasks">;
     /** When they had last looked before this look (null: never): what opened after it is new. */
     seenBefore?: Date | null;
+    /** Words to look for in the questions, and who asks them (as the page's query has them). */
+    search?: { text?: unknown; asker?: unknown };
   } = {},
 ): Promise<Inbox> {
   const after = isUuid(options.after) ? options.after : null;
+  const search = { text: searchText(options.search?.text), asker: searchText(options.search?.asker) };
   // Only the view shown is read in full; the others are counted.
   const [open, answered, answeredCount] = await Promise.all([
-    readOpenInbox(db, userId, view === "answered" ? "assigned" : view, now, { limit: view === "answered" ? 0 : (options.pageSize ?? INBOX_PAGE_SIZE), after }),
+    readOpenInbox(db, userId, view === "answered" ? "assigned" : view, now, { limit: view === "answered" ? 0 : (options.pageSize ?? INBOX_PAGE_SIZE), after }, search),
     view === "answered" ? listAnsweredBy(db, userId, ANSWERED_LISTED) : [],
     view === "answered" ? undefined : countAnsweredBy(db, userId, ANSWERED_LISTED),
   ]);
@@ -137,6 +155,9 @@ export async function loadInbox(
       answerLine: answerLine(describeAnswer(question.spec, question.answer)),
     })),
     counts: { ...open.counts, answered: answeredCount ?? answered.length },
+    search,
+    matching: open.matching,
+    askers: open.askers,
     after: view === "answered" ? null : after,
     next: open.next,
   };

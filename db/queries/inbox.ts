@@ -126,9 +126,19 @@ export interface OpenQuestionRow {
 /** A page of someone's open questions, and how many there are in each view. */
 export interface OpenInboxPage {
   counts: Record<OpenInboxView, number>;
+  /** How many of the view's questions the search keeps; the view's count when nothing is searched for. */
+  matching: number;
+  /** Who asks the person's open questions (an agent's name, else the flow's), each once, for a filter. */
+  askers: string[];
   rows: OpenQuestionRow[];
   /** The last question shown, to read the next page after; null on the last page. */
   next: string | null;
+}
+
+/** What a person looks for in their open questions: words in the question, who asks. */
+export interface InboxSearch {
+  text?: string | null;
+  asker?: string | null;
 }
 
 const VIEW_CONDITION: Record<OpenInboxView, SQL> = {
@@ -151,9 +161,17 @@ export async function readOpenInbox(
   view: OpenInboxView,
   now: Date,
   page: { limit: number; after?: string | null },
+  find: InboxSearch = {},
 ): Promise<OpenInboxPage> {
   const after = page.after ?? null;
+  const text = find.text?.trim() ? find.text.trim().toLowerCase() : null;
+  const asker = find.asker?.trim() || null;
+  // Words anywhere in the question's title or text (any case); who asks, exactly.
+  const kept = sql`(${text}::text is null or position(${text}::text in lower(coalesce(title, '') || ' ' || coalesce(spec_title, '') || ' ' || coalesce(first_question, ''))) > 0)
+    and (${asker}::text is null or asker = ${asker}::text)`;
   const rows = await queryRows<{
+    matching: number | string;
+    askers: string[] | string | null;
     assigned: number | string;
     candidates: number | string;
     team: number | string;
@@ -176,7 +194,8 @@ export async function readOpenInbox(
     db,
     sql`with mine as materialized (
           select a.id, a.asked_at, coalesce(s.due_at, 'infinity') as due_order, s.due_at, s.opened_at, s.assignee_id,
-                 s.claimed_by, s.delegated_from,
+                 s.claimed_by, s.delegated_from, coalesce(a.agent, a.workflow) as asker,
+                 a.title, a.spec ->> 'title' as spec_title, a.spec #>> '{fields,0,question}' as first_question,
                  s.assignee_id is not distinct from ${userId}::uuid as assigned, s.candidate_ids @> array[${userId}::uuid] as named,
                  ${now.toISOString()}::timestamptz as now_at
             from slots s join asks a on a.slot_id = s.id
@@ -184,18 +203,20 @@ export async function readOpenInbox(
              and a.status = 'open' and a.reason is null
         ), counts as (
           select count(*) filter (where assigned) as assigned, count(*) filter (where not assigned and named) as candidates,
-                 count(*) filter (where not assigned and not named) as team, count(*) filter (where due_at <= now_at) as overdue
+                 count(*) filter (where not assigned and not named) as team, count(*) filter (where due_at <= now_at) as overdue,
+                 count(*) filter (where ${VIEW_CONDITION[view]} and ${kept}) as matching,
+                 array(select distinct m.asker from mine m where m.asker is not null order by m.asker) as askers
             from mine
         ), cursor as (
-          select due_order, asked_at, id from mine where id = ${after}::uuid and ${VIEW_CONDITION[view]}
+          select due_order, asked_at, id from mine where id = ${after}::uuid and ${VIEW_CONDITION[view]} and ${kept}
         ), page as (
           select id, due_order, asked_at, due_at, opened_at, assignee_id, claimed_by, delegated_from from mine
-           where ${VIEW_CONDITION[view]}
+           where ${VIEW_CONDITION[view]} and ${kept}
              and (not exists (select 1 from cursor) or (due_order, asked_at, id) > (select due_order, asked_at, id from cursor))
            order by due_order, asked_at, id
            limit ${page.limit + 1}
         )
-        select counts.assigned, counts.candidates, counts.team, counts.overdue,
+        select counts.assigned, counts.candidates, counts.team, counts.overdue, counts.matching, counts.askers,
                a.id, a.task_id, a.agent, a.workflow,
                a.title, a.spec ->> 'title' as spec_title, a.spec #>> '{fields,0,question}' as first_question,
                a.asked_at, page.opened_at, page.due_at, page.assignee_id, page.claimed_by,
@@ -224,6 +245,8 @@ export async function readOpenInbox(
   const shown = found.slice(0, page.limit);
   return {
     counts: { assigned: Number(first.assigned), candidates: Number(first.candidates), team: Number(first.team), overdue: Number(first.overdue) },
+    matching: Number(first.matching),
+    askers: Array.isArray(first.askers) ? first.askers : (first.askers ?? "").replace(/^\{|\}$/g, "").split(",").filter(Boolean).map((name) => name.replace(/^"|"$/g, "")),
     rows: shown,
     next: found.length > page.limit && shown.length > 0 ? shown.at(-1)!.id : null,
   };

@@ -6,6 +6,8 @@ import { INBOX_PAGE_SIZE, type InboxView, loadInbox, lookAtInbox, parseInboxView
 import { formatDuration } from "@/lib/sla-clock";
 import { requirePageUser } from "@/lib/server/session";
 import { LISTED_TEXT_LENGTH, shorten } from "@/lib/short-text";
+import { DocumentTitle } from "@/components/document-title";
+import { InboxKeys } from "@/components/inbox-keys";
 
 export const metadata: Metadata = { title: "Inbox" };
 
@@ -25,7 +27,16 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
   const db = await getDb();
   // Looking at the inbox is what "new" is measured from: what was put to them since the last look.
   const seenBefore = await lookAtInbox(db, user.id, now);
-  const inbox = await loadInbox(db, user.id, view, now, { after: typeof params.after === "string" ? params.after : null, seenBefore });
+  const inbox = await loadInbox(db, user.id, view, now, {
+    after: typeof params.after === "string" ? params.after : null,
+    seenBefore,
+    search: { text: params.q, asker: params.asker },
+  });
+  // The tab says how many questions wait on this person (each once, whichever views it is in).
+  const waiting = inbox.counts.assigned + inbox.counts.candidates + inbox.counts.team;
+  const searching = inbox.search.text !== null || inbox.search.asker !== null;
+  // Links keep the search: paging through what was found, not the whole view.
+  const searchQuery = `${inbox.search.text ? `&q=${encodeURIComponent(inbox.search.text)}` : ""}${inbox.search.asker ? `&asker=${encodeURIComponent(inbox.search.asker)}` : ""}`;
   const current = VIEWS.find((entry) => entry.view === view)!;
   const renderedAt = now.toISOString();
 
@@ -38,6 +49,8 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
           nobody named, askers are told at once that you are away.
         </p>
       ) : null}
+      <DocumentTitle title={waiting > 0 ? `Inbox (${waiting}) · Parley` : "Inbox · Parley"} />
+      <InboxKeys />
       <nav className="tabs" aria-label="Inbox views">
         {VIEWS.map((entry) => (
           <Link key={entry.view} href={`/inbox?view=${entry.view}`} aria-current={entry.view === view ? "page" : undefined}>
@@ -45,6 +58,34 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
           </Link>
         ))}
       </nav>
+      {view === "answered" ? null : (
+        <form className="inbox-search" role="search" action="/inbox" method="get" aria-label="Find a question">
+          <input type="hidden" name="view" value={view} />
+          <label>
+            <span>Words in the question</span>
+            <input type="search" name="q" defaultValue={inbox.search.text ?? ""} maxLength={200} />
+          </label>
+          <label>
+            <span>Asked by</span>
+            <select name="asker" defaultValue={inbox.search.asker ?? ""}>
+              <option value="">Anyone</option>
+              {inbox.askers.map((asker) => (
+                <option key={asker} value={asker}>
+                  {asker}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit">Find</button>
+          {searching ? (
+            <p className="muted small" role="status">
+              {inbox.matching} of {inbox.counts[view]} {inbox.counts[view] === 1 ? "question" : "questions"} found · <Link href={`/inbox?view=${view}`}>show all</Link>
+            </p>
+          ) : (
+            <p className="muted small">Keys: j and k move between questions, Enter opens one.</p>
+          )}
+        </form>
+      )}
       {view === "answered" ? (
         inbox.answered.length === 0 ? (
           <Empty text={current.empty} />
@@ -74,7 +115,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
           </ul>
         )
       ) : inbox.rows.length === 0 ? (
-        <Empty text={current.empty} />
+        <Empty text={searching ? "No question in this view matches what you looked for." : current.empty} />
       ) : (
         <ul className="inbox-list" aria-label={current.label}>
           {inbox.rows.map((row) => (
@@ -87,7 +128,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
                     </span>{" "}
                   </>
                 ) : null}
-                <Link href={`/questions/${row.id}`} className="inbox-question">
+                <Link href={`/questions/${row.id}`} className="inbox-question" data-inbox-link>
                   {shorten(row.headline, LISTED_TEXT_LENGTH)}
                 </Link>
               </div>
@@ -117,15 +158,15 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
       {view !== "answered" && (inbox.after || inbox.next) ? (
         <nav className="inbox-meta" aria-label="Pages">
           <span>
-            {inbox.after ? `${inbox.rows.length} more of ${inbox.counts[view]}` : `The ${inbox.rows.length} due soonest of ${inbox.counts[view]}`}
+            {inbox.after ? `${inbox.rows.length} more of ${searching ? inbox.matching : inbox.counts[view]}` : `The ${inbox.rows.length} due soonest of ${searching ? inbox.matching : inbox.counts[view]}`}
             {inbox.after ? (
               <>
                 {" · "}
-                <Link href={`/inbox?view=${view}`}>back to the soonest due</Link>
+                <Link href={`/inbox?view=${view}${searchQuery}`}>back to the soonest due</Link>
               </>
             ) : null}
           </span>
-          {inbox.next ? <Link href={`/inbox?view=${view}&after=${inbox.next}`}>Next {INBOX_PAGE_SIZE} →</Link> : null}
+          {inbox.next ? <Link href={`/inbox?view=${view}${searchQuery}&after=${inbox.next}`}>Next {INBOX_PAGE_SIZE} →</Link> : null}
         </nav>
       ) : null}
     </section>
