@@ -47,8 +47,7 @@ function buildConfig(): NextAuthConfig {
         // Single sign-on cancelled at the provider, or refused for want of an account: everyday events
         // too, each told to the person on the sign-in page, so one line each here.
         if (type === OIDC_CANCELLED) {
-          const reason = [cause?.error, cause?.error_description].filter((part) => typeof part === "string").join(": ");
-          console.warn(`Single sign-on: the provider sent the person back without signing them in (${reason || error.message}).`);
+          console.warn("Single sign-on: the provider sent the person back without signing them in (cancelled or refused there).");
           return;
         }
         if (type === "AccessDenied" && !cause) {

@@ -14,7 +14,7 @@ function outsideAddress(): string | undefined {
 }
 
 test("npm start in demo mode answers on loopback only, and says so and why", async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const outside = outsideAddress();
   test.skip(!outside, "this machine has no address but loopback to try from");
   const server = await startOwnServer({ name: "listen", port: PORT, command: [path.resolve(import.meta.dirname, "../../scripts/start.mjs")] });

@@ -27,6 +27,8 @@ export async function startOwnServer(options: {
   const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PORT: String(options.port), DATABASE_URL: "", PARLEY_DATA_DIR: dataDir, ...options.env };
   delete env.AUTH_SECRET;
   delete env.HOSTNAME;
+  // Playwright's own loader, which the server has no use for.
+  delete env.NODE_OPTIONS;
   const command = options.command ?? [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(options.port), "-H", "127.0.0.1"];
   const child = spawn(process.execPath, command, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
