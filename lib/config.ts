@@ -18,21 +18,48 @@ export function dataDirectory(env: Environment = process.env): string {
   return path.resolve(/*turbopackIgnore: true*/ env.PARLEY_DATA_DIR?.trim() || ".data");
 }
 
+/** The shortest session secret Parley accepts: 32 characters (`openssl rand -base64 33` gives 44). */
+export const MIN_AUTH_SECRET_LENGTH = 32;
+
+/** A secret long enough to sign session cookies, or an error naming where it came from. */
+function longEnough(secret: string, source: string): string {
+  if (secret.length >= MIN_AUTH_SECRET_LENGTH) return secret;
+  throw new Error(
+    `${source} is too short (${secret.length} character${secret.length === 1 ? "" : "s"}): a session secret must be at least ${MIN_AUTH_SECRET_LENGTH} characters, ` +
+      "or anyone could guess it and sign in as anyone. Set it to a long random string (e.g. `openssl rand -base64 33`).",
+  );
+}
+
 /**
- * The secret that signs session cookies: `AUTH_SECRET`, or in demo mode one generated on first start
- * and kept in the data folder so that sessions survive a restart.
+ * Checks the configured session secret without touching the disk: `AUTH_SECRET` long enough when it
+ * is set, and set at all on a real database. The server calls it first thing at start (lib/startup.ts).
  */
-export function authSecret(env: Environment = process.env): string {
+export function checkAuthSecret(env: Environment = process.env): void {
   const configured = env.AUTH_SECRET?.trim();
-  if (configured) return configured;
+  if (configured) {
+    longEnough(configured, "AUTH_SECRET");
+    return;
+  }
   if (!isDemoMode(env)) {
     throw new Error("AUTH_SECRET is not set. With DATABASE_URL, set AUTH_SECRET to a long random string (e.g. `openssl rand -base64 33`).");
   }
+}
+
+/**
+ * The secret that signs session cookies: `AUTH_SECRET`, or in demo mode one generated on first start
+ * and kept in the data folder so that sessions survive a restart. Either must be at least
+ * {@link MIN_AUTH_SECRET_LENGTH} characters.
+ */
+export function authSecret(env: Environment = process.env): string {
+  checkAuthSecret(env);
+  const configured = env.AUTH_SECRET?.trim();
+  if (configured) return configured;
   const directory = dataDirectory(env);
   const file = path.join(directory, "auth-secret");
   try {
-    return readFileSync(file, "utf8").trim();
-  } catch {
+    return longEnough(readFileSync(file, "utf8").trim(), file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
     mkdirSync(directory, { recursive: true });
     const secret = randomBytes(33).toString("base64");
     writeFileSync(file, secret, { mode: 0o600, flag: "wx" });

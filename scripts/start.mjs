@@ -5,6 +5,7 @@ import { buildIfNeeded, nextBin, root, SERVER_ARGUMENTS, serverNodeOptions } fro
 import path from "node:path";
 import { DataFolderLockedError, liveLockHolder } from "./data-folder-lock.mjs";
 import { describeMissingDependencyPatches, missingDependencyPatches } from "./dependency-patches.mjs";
+import { listenAddress } from "./listen-address.mjs";
 
 // Before building: the server itself checks this too (lib/startup.ts), but only after a build.
 const unpatched = describeMissingDependencyPatches(missingDependencyPatches(root));
@@ -24,7 +25,11 @@ if (!process.env.DATABASE_URL?.trim()) {
 }
 buildIfNeeded();
 const port = process.env.PORT ?? "3000";
-const server = spawn(process.execPath, [nextBin, "start", "-p", port, ...SERVER_ARGUMENTS, ...process.argv.slice(2)], {
+const given = process.argv.slice(2);
+// Demo mode shows passwords on the sign-in page: loopback only unless told otherwise (scripts/listen-address.mjs).
+const listen = listenAddress(process.env, given);
+if (listen.message) console.log(listen.message);
+const server = spawn(process.execPath, [nextBin, "start", "-p", port, ...listen.args, ...SERVER_ARGUMENTS, ...given], {
   cwd: root,
   stdio: "inherit",
   env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_OPTIONS: serverNodeOptions() },

@@ -1,3 +1,4 @@
+import { Auth, setEnvDefaults } from "@auth/core";
 import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
@@ -10,8 +11,16 @@ import { isSessionEnded } from "@/db/queries/sessions";
 import { isUuid } from "@/lib/ids";
 import { authSecret, oidcConfig } from "@/lib/config";
 import { forgetOldSignInFailures, recordFailedSignIn, recordSuccessfulSignIn, signInBlock } from "@/lib/auth/sign-in-throttle";
-import { DEACTIVATED_SIGN_IN, OIDC_PROVIDER_ID, TOO_MANY_SIGN_INS } from "./auth-constants";
 import { clientAddress } from "./client-address";
+import { type OidcIdentity, readUserInfo, resolveOidcIdentity } from "@/lib/auth/oidc-identity";
+import { DEACTIVATED_SIGN_IN, OIDC_CANCELLED, OIDC_EMAIL_UNCONFIRMED, OIDC_NO_EMAIL, OIDC_PROVIDER_ID, TOO_MANY_SIGN_INS } from "./auth-constants";
+
+declare module "@auth/core/types" {
+  interface User {
+    /** Single sign-on only: who the provider says this is (lib/auth/oidc-identity.ts). */
+    oidcIdentity?: OidcIdentity;
+  }
+}
 
 /** The right password for a deactivated person: said plainly, not as a wrong password. */
 class DeactivatedSignIn extends CredentialsSignin {
@@ -38,13 +47,26 @@ function buildConfig(): NextAuthConfig {
   const oidc = oidcConfig();
   return {
     secret: authSecret(),
+    // Where app/api/auth/[...nextauth] is, whatever path AUTH_URL has: its route handler and signIn() agree.
+    basePath: "/api/auth",
     trustHost: true,
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
     pages: { signIn: "/login", error: "/login" },
     logger: {
       // A wrong password is an everyday event shown to the person, not a server error worth a stack trace.
       error(error) {
-        if ((error as { type?: string }).type === "CredentialsSignin") return;
+        const { type, cause } = error as { type?: string; cause?: Record<string, unknown> };
+        if (type === "CredentialsSignin") return;
+        // Single sign-on cancelled at the provider, or refused for want of an account: everyday events
+        // too, each told to the person on the sign-in page, so one line each here.
+        if (type === OIDC_CANCELLED) {
+          console.warn("Single sign-on: the provider sent the person back without signing them in (cancelled or refused there).");
+          return;
+        }
+        if (type === "AccessDenied" && !cause) {
+          console.warn("Single sign-on: refused an email that has no Parley account.");
+          return;
+        }
         console.error(error);
       },
     },
@@ -81,6 +103,20 @@ function buildConfig(): NextAuthConfig {
               issuer: oidc.issuer,
               clientId: oidc.clientId,
               clientSecret: oidc.clientSecret,
+              // The email comes from the ID token, else from UserInfo; whether it may sign in is the signIn callback's call.
+              async profile(claims: Record<string, unknown>, tokens: { access_token?: string }) {
+                const subject = String(claims.sub);
+                const oidcIdentity = await resolveOidcIdentity(claims, async () => {
+                  if (!tokens.access_token) throw new Error("the token response has no access token");
+                  return readUserInfo(oidc.issuer, oidc.clientId, tokens.access_token, subject);
+                });
+                return {
+                  id: subject,
+                  name: typeof claims.name === "string" ? claims.name : null,
+                  email: oidcIdentity.status === "confirmed" ? oidcIdentity.email : null,
+                  oidcIdentity,
+                };
+              },
             },
           ]
         : []),
@@ -98,16 +134,20 @@ function buildConfig(): NextAuthConfig {
     },
     callbacks: {
       // Single sign-on admits only people an admin has already added to Parley, matched by email.
-      async signIn({ account, profile }) {
+      // Only an email the provider says, with `email_verified: true`, that it verified: else anyone who
+      // could put an admin's email on an account at the provider would sign in as that admin.
+      async signIn({ account, user }) {
         if (account?.provider !== OIDC_PROVIDER_ID) return true;
-        if (!profile?.email || profile.email_verified === false) return false;
-        const person = await findUserByEmail(await getDb(), profile.email);
+        const identity = user.oidcIdentity ?? { status: "no_email" };
+        if (identity.status === "no_email") return `/login?error=${OIDC_NO_EMAIL}`;
+        if (identity.status === "unconfirmed") return `/login?error=${OIDC_EMAIL_UNCONFIRMED}`;
+        const person = await findUserByEmail(await getDb(), identity.email);
         if (person?.deactivatedAt) return `/login?error=${DEACTIVATED_SIGN_IN}`;
         return Boolean(person);
       },
-      async jwt({ token, user, account, profile }) {
-        if (account?.provider === OIDC_PROVIDER_ID && profile?.email) {
-          const person = await findUserByEmail(await getDb(), profile.email);
+      async jwt({ token, user, account }) {
+        if (account?.provider === OIDC_PROVIDER_ID && user?.oidcIdentity?.status === "confirmed") {
+          const person = await findUserByEmail(await getDb(), user.oidcIdentity.email);
           token.sub = person?.id;
         } else if (user?.id) {
           token.sub = user.id;
@@ -136,3 +176,17 @@ function buildConfig(): NextAuthConfig {
 
 // A config *function*: `next build` imports this module, and must not open the database or read secrets.
 export const { handlers, auth, signIn, signOut } = NextAuth(() => buildConfig());
+
+/**
+ * Answers a request to next-auth's routes (app/api/auth/[...nextauth]) as {@link handlers} would, but
+ * for the plain Request given, at the address it names. next-auth's own handlers rebuild the request
+ * as a NextRequest, which turns a loopback host (127.0.0.1) into `localhost`: single sign-on then
+ * asks the provider for a 127.0.0.1 callback and exchanges the code naming a localhost one, which
+ * the provider refuses, and sends the person on to localhost, where they have no cookies (next-auth
+ * #12321).
+ */
+export async function handleAuthRequest(request: Request): Promise<Response> {
+  const config = buildConfig();
+  setEnvDefaults(process.env, config, true);
+  return Auth(request, config);
+}

@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { connection } from "next/server";
 import { isDemoMode, oidcConfig } from "@/lib/config";
 import { DEMO_USERS } from "@/lib/demo-people";
-import { DEACTIVATED_SIGN_IN, DEACTIVATED_SIGN_IN_MESSAGE, TOO_MANY_SIGN_INS } from "@/lib/server/auth-constants";
+import { SIGN_IN_ERROR_MESSAGES, TOO_MANY_SIGN_INS } from "@/lib/server/auth-constants";
 import { safeCallbackPath } from "@/lib/server/callback-path";
 import { currentUser } from "@/lib/server/session";
 import { signInWithOidc } from "./actions";
@@ -25,13 +25,11 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         <p className="muted">Where agents and flows ask people, and wait for the answer.</p>
         {params.error && !Array.isArray(params.error) ? (
           <p role="alert" className="error-banner">
-            {params.error === "AccessDenied"
-              ? "Single sign-on worked, but that email has no Parley account. Ask an admin to add you."
-              : params.error === DEACTIVATED_SIGN_IN
-                ? DEACTIVATED_SIGN_IN_MESSAGE
-                : params.code === TOO_MANY_SIGN_INS
-                  ? "Too many attempts — try again in a few minutes."
-                  : "Sign-in did not complete. Please try again."}
+            {params.code === TOO_MANY_SIGN_INS
+              ? "Too many attempts — try again in a few minutes."
+              : Object.hasOwn(SIGN_IN_ERROR_MESSAGES, params.error)
+                ? SIGN_IN_ERROR_MESSAGES[params.error]
+                : "Sign-in did not complete. Please try again."}
           </p>
         ) : null}
         <LoginForm callbackUrl={callbackUrl} />
