@@ -25,8 +25,8 @@ export interface NoticeOptions {
 }
 
 /**
- * A question's notice as it stands in `db`, or undefined when it has no open slot, nobody to tell or
- * no deadline (a notice always carries one).
+ * A question's notice as it stands in `db`, or undefined when it has no open slot or nobody to tell.
+ * A question with no deadline is told of too, with `dueAt` null.
  */
 export async function buildQuestionNotice(
   db: Db,
@@ -35,7 +35,7 @@ export async function buildQuestionNotice(
   kind: { kind: "question-opened" } | { kind: "reminder"; remindedAt: Date; remindedBy?: string },
 ): Promise<QuestionNotice | undefined> {
   const source = await findNoticeSource(db, questionId);
-  if (!source || source.recipients.length === 0 || !source.dueAt) return undefined;
+  if (!source || source.recipients.length === 0) return undefined;
   const subject = (await options.describeSubject?.(db, source.taskId)) ?? source.askedBy;
   const fields = {
     id: source.questionId,
@@ -45,7 +45,7 @@ export async function buildQuestionNotice(
     subject,
     recipients: source.recipients,
     openedAt: source.openedAt.toISOString(),
-    dueAt: source.dueAt.toISOString(),
+    dueAt: source.dueAt?.toISOString() ?? null,
   };
   return kind.kind === "reminder"
     ? { kind: "reminder", remindedAt: kind.remindedAt.toISOString(), ...(kind.remindedBy ? { remindedBy: kind.remindedBy } : {}), ...fields }
@@ -274,8 +274,7 @@ export async function remindWithin(tx: Db, questionId: string, options: RemindOp
     })),
     options.at,
   );
-  // A notice needs a deadline; a question without one is reminded in the app only.
-  const queued = source.dueAt ? await queueReminder(tx, questionId, options) : { status: "nothing_to_send" as const };
+  const queued = await queueReminder(tx, questionId, options);
   return { status: "reminded", people: source.recipients.map((recipient) => recipient.name), deliveries: queued.status === "queued" ? queued.deliveries : 0 };
 }
 
