@@ -12,6 +12,7 @@ import {
   type WebhookNotifierOptions,
 } from "@/lib/notifiers";
 import { notifyInApp } from "@/lib/person-notifications";
+import { deliveryFailureReason } from "./failed-deliveries";
 import type { Announce, RuntimeChange } from "@/lib/runtime";
 
 export type { StoredWebhookEvent };
@@ -129,7 +130,6 @@ export function webhookEventTarget(options: WebhookNotifierOptions): EventTarget
 }
 
 /** Delivers the outbox. */
-/** Delivers the outbox. */
 export interface OutboxDrainer {
   /** Claims and delivers what is due, once; returns how many deliveries it made. */
   drainOnce(): Promise<number>;
@@ -148,7 +148,8 @@ const MAX_RETRY_DELAY_MS = 60 * 60_000;
  * notice to its notifier and each event to its target, records the `DeliveryReport`, and queues a
  * retryable failure again with exponential backoff until `maxDeliveries`; the last report stays on
  * the row. It claims only what it can deliver: notices for the notifiers it has, events for the
- * targets it has.
+ * targets it has. Each failed delivery is logged in one line (a warning while it will be tried again,
+ * an error when it is given up), and admins see it on Admin → Failed deliveries.
  */
 export function createOutboxDrainer(options: {
   db: Db;
@@ -188,7 +189,14 @@ export function createOutboxDrainer(options: {
     const at = now();
     const retry = report.status === "failed" && report.retryable && claimed.deliveries < maxDeliveries;
     const delay = Math.min(retryDelayMs * 2 ** (claimed.deliveries - 1), MAX_RETRY_DELAY_MS);
-    await recordDelivery(options.db, claimed, { report, retryAt: retry ? new Date(at.getTime() + delay) : null, at });
+    const retryAt = retry ? new Date(at.getTime() + delay) : null;
+    await recordDelivery(options.db, claimed, { report, retryAt, at });
+    if (report.status === "failed") {
+      // One line per failed delivery, for whoever reads the server's log: what, for which question, through what, and why (reports hold no secrets).
+      const line = `Parley notifications: ${claimed.kind} for question ${claimed.questionId} through ${claimed.notifier} failed (delivery ${claimed.deliveries} of at most ${maxDeliveries}): ${deliveryFailureReason(report)}`;
+      if (retryAt) console.warn(`${line}; trying again at ${retryAt.toISOString()}.`);
+      else console.error(`${line}; given up.`);
+    }
   }
 
   const drainer: OutboxDrainer = {

@@ -253,6 +253,11 @@ function routeTable(fixture: Fixture): Record<string, RouteCase[]> {
     "/(app)/reviews/page": [...signInPage("/reviews"), { label: "wrong role", caller: "sam", path: "/reviews", expect: "4xx" }, { label: "hostile state", caller: "omar", path: "/reviews?state=__proto__&state=%00", expect: "read" }],
     "/(app)/admin/page": [...signInPage("/admin"), { label: "wrong role", caller: "omar", path: "/admin", expect: "4xx" }],
     "/(app)/admin/api-keys/page": [...signInPage("/admin/api-keys"), { label: "wrong role", caller: "sam", path: "/admin/api-keys", expect: "4xx" }],
+    "/(app)/admin/deliveries/page": [
+      ...signInPage("/admin/deliveries"),
+      { label: "wrong role", caller: "omar", path: "/admin/deliveries", expect: "4xx" },
+      { label: "hostile query", caller: "ada", path: `/admin/deliveries?limit=${encodeURIComponent("' or 1=1 --")}&__proto__=1`, expect: "read" },
+    ],
     "/(app)/admin/people/page": [
       ...signInPage("/admin/people"),
       { label: "wrong role", caller: "omar", path: "/admin/people", expect: "4xx" },
