@@ -88,7 +88,7 @@ export function getAppRuntime(): Promise<AppRuntime> {
     const notifiers = notifiersFromEnvironment(process.env, {
       // Each email carries its recipient's own single-use link to answer the question, made as it is sent (only its hash is kept).
       answerLinkFor: async (notice, recipient) =>
-        (await createAnswerLink((await getDatabase()).db, { userId: recipient.userId, questionId: notice.id, dueAt: new Date(notice.dueAt), baseUrl })).url,
+        (await createAnswerLink((await getDatabase()).db, { userId: recipient.userId, questionId: notice.id, dueAt: notice.dueAt === null ? null : new Date(notice.dueAt), baseUrl })).url,
     });
     // The global receiver gets API asks' ends too; the same variables (checked just above) configure it.
     const globalWebhook = webhookOptionsFromEnvironment(process.env);

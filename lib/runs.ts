@@ -1,12 +1,13 @@
 import type { z } from "zod";
 import type { Db } from "@/db/client";
+import { findRunStart, recordRunStart, type RunStart } from "@/db/queries/run-starts";
 import { countRunsByState, findRun, listAnswersForTask, listPeopleToAsk, listRuns, namesOf, RUN_STATES, type RunRow, type RunState } from "@/db/queries/runs";
 import type { User } from "@/db/schema";
 import { hasAnyRole, type Role } from "@/lib/auth/roles";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { type QuestionSpec, specFromSchema } from "@/lib/questions";
-import type { ContextPanel, Registry, TaskSubject, WorkflowEntry } from "@/lib/registry";
+import type { ContextPanel, Registry, StartContext, TaskSubject, WorkflowEntry } from "@/lib/registry";
 
 export { RUN_STATES, type RunRow, type RunState };
 
@@ -41,6 +42,57 @@ export async function startFormOf(db: Db, entry: WorkflowEntry): Promise<{ schem
   if (!start) throw new AppError("not_found", `${entry.label} is not started from a form.`);
   const schema = typeof start.input === "function" ? start.input({ people: await listPeopleToAsk(db) }) : start.input;
   return { schema, spec: specFromSchema(schema, { title: entry.label, description: entry.description }), submitLabel: start.submitLabel ?? "Start" };
+}
+
+/** What a start form's submission did: started a run, or found the run its token started already. */
+export type StartOnce = { status: "started" | "already_started"; taskId: string };
+
+/** Thrown inside a start's transaction to roll it back: its token was taken by a start that committed first. */
+class StartTokenTaken extends Error {}
+
+/** The run an earlier submission of the same form started, if this caller may be sent to it. */
+function earlierStart(earlier: RunStart, entry: WorkflowEntry, by: string): StartOnce {
+  if (earlier.workflow !== entry.workflow.name) {
+    throw new AppError("conflict", "This form was made for another workflow. Reload the page and start again.");
+  }
+  if (earlier.startedBy !== by) {
+    throw new AppError("conflict", "This form was already used by someone else to start a run. Reload the page to start a new one.");
+  }
+  return { status: "already_started", taskId: earlier.taskId };
+}
+
+/**
+ * Starts `entry`'s run from a start form at most once per form: the form's one-time `token` is
+ * recorded in the transaction that creates the task and its run (the app's own `start.run`, nested
+ * in it). The same form submitted again — a resubmit after the reply was lost, a double click, even
+ * at the same moment — starts nothing and returns the run the token started, for the person who
+ * started it; a token of another workflow or another person is refused.
+ */
+export async function startRunOnce(
+  db: Db,
+  entry: WorkflowEntry,
+  start: { token: string; input: Record<string, unknown>; context: Omit<StartContext, "db"> },
+): Promise<StartOnce> {
+  const run = entry.start?.run;
+  if (!run) throw new AppError("not_found", `${entry.label} is not started from a form.`);
+  if (!isUuid(start.token)) throw new AppError("invalid_input", "This form has no valid start token. Reload the page and submit it again.");
+  const earlier = await findRunStart(db, start.token);
+  if (earlier) return earlierStart(earlier, entry, start.context.by);
+  try {
+    return await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const { taskId } = await run({ ...start.context, db: tx }, start.input);
+      // Waits for a concurrent submission of the same token to commit or roll back; if it committed, ours is undone.
+      const recorded = await recordRunStart(tx, { token: start.token, workflow: entry.workflow.name, taskId, startedBy: start.context.by, at: start.context.now });
+      if (!recorded) throw new StartTokenTaken();
+      return { status: "started" as const, taskId };
+    });
+  } catch (error) {
+    if (!(error instanceof StartTokenTaken)) throw error;
+    const taken = await findRunStart(db, start.token);
+    if (!taken) throw error;
+    return earlierStart(taken, entry, start.context.by);
+  }
 }
 
 /** How many runs one page of the runs list shows. */

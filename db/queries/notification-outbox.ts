@@ -189,3 +189,69 @@ export async function listNoticesForQuestion(
     report: typeof row.report === "string" ? (JSON.parse(row.report) as DeliveryReport) : row.report,
   }));
 }
+
+/** An outbox row whose latest delivery failed: given up (`failed`), or queued to be tried again (`queued`). */
+export interface FailedDeliveryRow {
+  id: number;
+  questionId: string;
+  /** The question's run (task), when the question is still on record. */
+  taskId: string | null;
+  /** The question's title or first field's question, when it is on record. */
+  headline: string | null;
+  kind: string;
+  notifier: string;
+  status: "failed" | "queued";
+  /** The notice (or event) as it was to be sent. */
+  notice: QuestionNotice | StoredWebhookEvent;
+  report: DeliveryReport;
+  deliveries: number;
+  /** When it was given up; null while it will be tried again. */
+  finishedAt: Date | null;
+  /** When it is tried again; for a row given up, when it was last due. */
+  runAt: Date;
+}
+
+/**
+ * The deliveries whose latest try failed, most recent first: those given up, and those queued to be
+ * tried again after a failure. For the admins' list of failed deliveries.
+ */
+export async function listFailedDeliveries(db: Db, options: { limit: number }): Promise<FailedDeliveryRow[]> {
+  const rows = await queryRows<{
+    id: number | string;
+    question_id: string;
+    task_id: string | null;
+    headline: string | null;
+    kind: string;
+    notifier: string;
+    status: "failed" | "queued";
+    notice: unknown;
+    report: unknown;
+    deliveries: number | string;
+    finished_at: Date | string | null;
+    run_at: Date | string;
+  }>(
+    db,
+    sql`select o.id, o.question_id, a.task_id, coalesce(a.title, a.spec #>> '{fields,0,question}') as headline,
+               o.kind, o.notifier, o.status, o.notice, o.report, o.deliveries, o.finished_at, o.run_at
+          from notification_outbox o left join asks a on a.id = o.question_id
+         where o.report is not null and o.report ->> 'status' = 'failed' and o.status in ('failed', 'queued')
+         order by coalesce(o.finished_at, o.run_at) desc, o.id desc
+         limit ${options.limit}`,
+  );
+  const json = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value);
+  const date = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+  return rows.map((row) => ({
+    id: Number(row.id),
+    questionId: row.question_id,
+    taskId: row.task_id,
+    headline: row.headline,
+    kind: row.kind,
+    notifier: row.notifier,
+    status: row.status,
+    notice: json(row.notice) as QuestionNotice | StoredWebhookEvent,
+    report: json(row.report) as DeliveryReport,
+    deliveries: Number(row.deliveries),
+    finishedAt: row.finished_at === null ? null : date(row.finished_at),
+    runAt: date(row.run_at),
+  }));
+}

@@ -154,17 +154,30 @@ export interface StateEntry {
   at: Date;
 }
 
+/** A question closed with nothing (`cancelled`) because the state it waited in was left, with whom its wait was for. */
+export interface CancelledQuestion {
+  questionId: string;
+  slotId: string;
+  assigneeId: string | null;
+  candidateIds: string[];
+  candidateGroupIds: string[];
+}
+
 /** What {@link enterState} did. */
 export type StateEntered =
-  /** `runnable`: whether any job was runnable as the move committed (the one it queued included). */
-  | { entered: true; linkedAskIds: string[]; runnable: boolean }
+  /**
+   * `runnable`: whether any job was runnable as the move committed (the one it queued included).
+   * `cancelledQuestions`: the questions left unanswered in the state it left, now closed with nothing.
+   */
+  | { entered: true; linkedAskIds: string[]; cancelledQuestions: CancelledQuestion[]; runnable: boolean }
   /** Not moved: `waiting` questions on the task held a success state back, else someone else got there first. */
   | { entered: false; waiting: number };
 
 /**
  * Moves an instance to a state in one statement (its own transaction, or the caller's): the job that
  * decided it is finished, the instance moves (only from the version it was read at) or is created,
- * slots left open are closed, the tracked task's status is set, the next job is queued, the new slots
+ * slots left open are closed (and the questions still open on them end with nothing, reason
+ * `cancelled`), the tracked task's status is set, the next job is queued, the new slots
  * open, waiting agent asks are handed to the first of them, and the events are appended — all, or
  * (when the job was lost, the instance moved on, or a success state would leave a question unanswered)
  * nothing.
@@ -210,9 +223,16 @@ export async function enterState(db: Db, entry: StateEntry): Promise<StateEntere
             where ${linkable} and ${moved}
             returning id`
       : sql`select null::uuid as id where false`;
+  // A question whose wait is cancelled here (its state is left unanswered) ends with nothing, reason
+  // `cancelled`, in this statement: no job is queued for it, the flow has moved on. An agent's ask
+  // handed to the new slot (above) is left to that slot instead.
+  const cancel = sql`update asks set status = 'nothing', reason = 'cancelled', answered_at = ${at}::timestamptz
+    where slot_id in (select id from closed) and status = 'open' and reason is null
+      ${first && entry.linkAsksTo ? sql`and conversation_id is null` : sql``}
+    returning id, task_id, workflow_instance_id, slot_id`;
   // The first slot records the agent of the earliest of them, for the SLA history.
   const firstSlotAgent = first && entry.linkAsksTo ? sql`(select agent from asks where ${linkable} order by asked_at, id limit 1)` : undefined;
-  const rows = await queryRows<{ moved: number; waiting: number; linked: string[] | string | null; runnable: boolean }>(
+  const rows = await queryRows<{ moved: number; waiting: number; linked: string[] | string | null; cancelled: CancelledQuestion[] | string | null; runnable: boolean }>(
     db,
     sql`with ${entry.relaxed ? sql`relaxed as (${RELAXED_COMMIT}),` : sql``}
         mine as (${mine}),
@@ -222,6 +242,13 @@ export async function enterState(db: Db, entry: StateEntry): Promise<StateEntere
         closed as (
           update slots set status = 'cancelled', finished_at = ${at}::timestamptz
           where workflow_instance_id = ${entry.instanceId} and status = 'open' and ${moved}
+          returning id, assignee_id, candidate_ids, candidate_group_ids
+        ),
+        cancelled as (${cancel}),
+        cancelled_events as (
+          insert into run_events (task_id, workflow_instance_id, kind, data, at)
+          select task_id, workflow_instance_id, 'nothing', jsonb_build_object('questionId', id, 'reason', 'cancelled', 'by', null), ${at}::timestamptz
+          from cancelled
         ),
         tracked as (${updateTrackedStatus(entry.tracks, entry.taskId, entry.status, moved)}),
         queued as (${queue}),
@@ -231,13 +258,17 @@ export async function enterState(db: Db, entry: StateEntry): Promise<StateEntere
         events as (${insertRunEventsSql(entry.events, moved)})
         select (select count(*)::int from moved) as moved, (select waiting from waiting) as waiting,
           array(select id::text from linked) as linked,
+          (select coalesce(jsonb_agg(jsonb_build_object('questionId', c.id, 'slotId', c.slot_id, 'assigneeId', s.assignee_id,
+              'candidateIds', s.candidate_ids, 'candidateGroupIds', s.candidate_group_ids)), '[]'::jsonb)
+             from cancelled c join closed s on s.id = c.slot_id) as cancelled,
           ${runnableJobs(at)} as runnable
           ${entry.relaxed ? sql`, (select relaxed from relaxed)` : sql``}`,
   );
   const row = rows[0];
   if (!row || Number(row.moved) === 0) return { entered: false, waiting: Number(row?.waiting ?? 0) };
   const linked = Array.isArray(row.linked) ? row.linked : (row.linked ?? "").replace(/[{}]/g, "").split(",").filter(Boolean);
-  return { entered: true, linkedAskIds: linked, runnable: entry.queueEnter || Boolean(row.runnable) };
+  const cancelled = typeof row.cancelled === "string" ? (JSON.parse(row.cancelled) as CancelledQuestion[]) : (row.cancelled ?? []);
+  return { entered: true, linkedAskIds: linked, cancelledQuestions: cancelled, runnable: entry.queueEnter || Boolean(row.runnable) };
 }
 
 /** Whether any job is runnable at `at`: queued and due, or held under a lease that ran out (two index probes). */

@@ -25,8 +25,8 @@ interface QuestionNoticeFields {
   recipients: NoticeRecipient[];
   /** ISO 8601. */
   openedAt: string;
-  /** ISO 8601. */
-  dueAt: string;
+  /** ISO 8601; null when the question has no deadline (a notice stored before it could be null always has one). */
+  dueAt: string | null;
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   type WebhookNotifierOptions,
 } from "@/lib/notifiers";
 import { notifyInApp } from "@/lib/person-notifications";
+import { deliveryFailureReason } from "./failed-deliveries";
 import type { Announce, RuntimeChange } from "@/lib/runtime";
 
 export type { StoredWebhookEvent };
@@ -25,8 +26,8 @@ export interface NoticeOptions {
 }
 
 /**
- * A question's notice as it stands in `db`, or undefined when it has no open slot, nobody to tell or
- * no deadline (a notice always carries one).
+ * A question's notice as it stands in `db`, or undefined when it has no open slot or nobody to tell.
+ * A question with no deadline is told of too, with `dueAt` null.
  */
 export async function buildQuestionNotice(
   db: Db,
@@ -35,7 +36,7 @@ export async function buildQuestionNotice(
   kind: { kind: "question-opened" } | { kind: "reminder"; remindedAt: Date; remindedBy?: string },
 ): Promise<QuestionNotice | undefined> {
   const source = await findNoticeSource(db, questionId);
-  if (!source || source.recipients.length === 0 || !source.dueAt) return undefined;
+  if (!source || source.recipients.length === 0) return undefined;
   const subject = (await options.describeSubject?.(db, source.taskId)) ?? source.askedBy;
   const fields = {
     id: source.questionId,
@@ -45,7 +46,7 @@ export async function buildQuestionNotice(
     subject,
     recipients: source.recipients,
     openedAt: source.openedAt.toISOString(),
-    dueAt: source.dueAt.toISOString(),
+    dueAt: source.dueAt?.toISOString() ?? null,
   };
   return kind.kind === "reminder"
     ? { kind: "reminder", remindedAt: kind.remindedAt.toISOString(), ...(kind.remindedBy ? { remindedBy: kind.remindedBy } : {}), ...fields }
@@ -129,7 +130,6 @@ export function webhookEventTarget(options: WebhookNotifierOptions): EventTarget
 }
 
 /** Delivers the outbox. */
-/** Delivers the outbox. */
 export interface OutboxDrainer {
   /** Claims and delivers what is due, once; returns how many deliveries it made. */
   drainOnce(): Promise<number>;
@@ -148,7 +148,8 @@ const MAX_RETRY_DELAY_MS = 60 * 60_000;
  * notice to its notifier and each event to its target, records the `DeliveryReport`, and queues a
  * retryable failure again with exponential backoff until `maxDeliveries`; the last report stays on
  * the row. It claims only what it can deliver: notices for the notifiers it has, events for the
- * targets it has.
+ * targets it has. Each failed delivery is logged in one line (a warning while it will be tried again,
+ * an error when it is given up), and admins see it on Admin → Failed deliveries.
  */
 export function createOutboxDrainer(options: {
   db: Db;
@@ -188,7 +189,14 @@ export function createOutboxDrainer(options: {
     const at = now();
     const retry = report.status === "failed" && report.retryable && claimed.deliveries < maxDeliveries;
     const delay = Math.min(retryDelayMs * 2 ** (claimed.deliveries - 1), MAX_RETRY_DELAY_MS);
-    await recordDelivery(options.db, claimed, { report, retryAt: retry ? new Date(at.getTime() + delay) : null, at });
+    const retryAt = retry ? new Date(at.getTime() + delay) : null;
+    await recordDelivery(options.db, claimed, { report, retryAt, at });
+    if (report.status === "failed") {
+      // One line per failed delivery, for whoever reads the server's log: what, for which question, through what, and why (reports hold no secrets).
+      const line = `Parley notifications: ${claimed.kind} for question ${claimed.questionId} through ${claimed.notifier} failed (delivery ${claimed.deliveries} of at most ${maxDeliveries}): ${deliveryFailureReason(report)}`;
+      if (retryAt) console.warn(`${line}; trying again at ${retryAt.toISOString()}.`);
+      else console.error(`${line}; given up.`);
+    }
   }
 
   const drainer: OutboxDrainer = {
@@ -274,8 +282,7 @@ export async function remindWithin(tx: Db, questionId: string, options: RemindOp
     })),
     options.at,
   );
-  // A notice needs a deadline; a question without one is reminded in the app only.
-  const queued = source.dueAt ? await queueReminder(tx, questionId, options) : { status: "nothing_to_send" as const };
+  const queued = await queueReminder(tx, questionId, options);
   return { status: "reminded", people: source.recipients.map((recipient) => recipient.name), deliveries: queued.status === "queued" ? queued.deliveries : 0 };
 }
 

@@ -52,7 +52,7 @@ export function composeQuestionEmail(notice: QuestionNotice, options: { answerUr
     ? `A reminder${notice.remindedBy ? ` from ${notice.remindedBy}` : ""}: ${notice.askedBy} is still waiting for your answer about ${notice.subject}.`
     : `${notice.askedBy} asks you a question about ${notice.subject}.`;
   const opened = formatTime(notice.openedAt);
-  const due = formatTime(notice.dueAt);
+  const due = notice.dueAt === null ? undefined : formatTime(notice.dueAt);
 
   const text = [
     intro,
@@ -64,7 +64,7 @@ export function composeQuestionEmail(notice: QuestionNotice, options: { answerUr
     ...(answerUrl && url ? ["", `Or sign in and open it: ${url}`] : []),
     "",
     `Asked: ${opened}`,
-    `Answer by: ${due}`,
+    due ? `Answer by: ${due}` : "There is no deadline: answer when you can.",
     "",
     "You are receiving this because Parley assigned you this question.",
   ].join("\n");
@@ -84,7 +84,7 @@ export function composeQuestionEmail(notice: QuestionNotice, options: { answerUr
           ? `<a href="${escapeHtml(url)}">Answer it in Parley</a>`
           : "Answer it in your Parley inbox.",
     ),
-    paragraph(`Asked: ${escapeHtml(opened)}<br>Answer by: <strong>${escapeHtml(due)}</strong>`),
+    paragraph(`Asked: ${escapeHtml(opened)}<br>${due ? `Answer by: <strong>${escapeHtml(due)}</strong>` : "There is no deadline: answer when you can."}`),
     `<p style="margin:0;color:#666;font-size:13px">You are receiving this because Parley assigned you this question.</p>`,
     "</body></html>",
   ].join("\n");

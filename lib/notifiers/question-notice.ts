@@ -16,7 +16,7 @@ const fields = {
   subject: z.string(),
   recipients: z.array(z.object({ userId: z.string().min(1), name: z.string(), email: z.email() })),
   openedAt: isoDateTime,
-  dueAt: isoDateTime,
+  dueAt: isoDateTime.nullable(),
 };
 
 /** Validates a notice read back from storage (or built by a caller that wants the check). */

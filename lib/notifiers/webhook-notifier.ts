@@ -29,8 +29,8 @@ export interface QuestionWebhookData {
   recipients: QuestionWebhookRecipient[];
   /** ISO 8601. */
   opened_at: string;
-  /** ISO 8601. */
-  due_at: string;
+  /** ISO 8601; null when the question has no deadline. */
+  due_at: string | null;
   /** ISO 8601; reminders only. */
   reminded_at?: string;
   /** The admin who sent the reminder, when known; reminders only. */

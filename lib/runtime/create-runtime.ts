@@ -325,6 +325,12 @@ export function createRuntime(options: RuntimeOptions): Runtime {
           changes.push({ kind: "question-asked", taskId: from.taskId, questionId, slotId: first!.id, userIds: parties(first!) });
         }
         for (const slot of slots) changes.push({ kind: "slot-opened", taskId: from.taskId, slotId: slot.id, userIds: parties(slot) });
+        // Questions left unanswered in the state it left ended with nothing (`cancelled`): their inboxes, and an API ask's caller, hear of it.
+        for (const question of result.cancelledQuestions) {
+          const groupMembers = question.candidateGroupIds?.length ? await membersOf(tx, question.candidateGroupIds) : [];
+          const userIds = [...new Set([...(question.assigneeId ? [question.assigneeId] : []), ...(question.candidateIds ?? []), ...groupMembers])];
+          changes.push({ kind: "question-closed", taskId: from.taskId, questionId: question.questionId, slotId: question.slotId, userIds });
+        }
         // An agent's question put to nobody who can take it (away, deactivated) gets its nothing at once, as a flow's does.
         const nobody = first ? nobodyFor.get(first.id) : undefined;
         const [unanswerable] = nobody ? result.linkedAskIds : [];

@@ -32,6 +32,7 @@ function pageTable(fixture: Fixture): Record<string, Record<Role, PageOutcome>> 
     "/admin": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },
     "/admin/sla": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },
     "/admin/api-keys": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },
+    "/admin/deliveries": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },
     "/admin/people": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },
     "/admin/people?q=sam": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },
     [`/admin/people/${fixture.samId}`]: { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERROR_CODES } from "@/lib/errors";
 import { DEMO_USERS } from "@/lib/demo-people";
@@ -76,7 +76,7 @@ function actionTable(fixture: Fixture): Record<string, ActionRow> {
     "app/(app)/runs/actions.ts#startRunAction": {
       caller: "omar",
       intruder: "sam",
-      fields: { workflow: "ReviewClaim", title: "Hostile", amount: "12.00", currency: "EUR", merchant: "Nowhere", incurredOn: "2026-11-01", description: "", assigneeId: fixture.samId },
+      fields: { workflow: "ReviewClaim", startToken: randomUUID(), title: "Hostile", amount: "12.00", currency: "EUR", merchant: "Nowhere", incurredOn: "2026-11-01", description: "", assigneeId: fixture.samId },
       ids: ["assigneeId"],
     },
     "app/(app)/runs/actions.ts#runAgainAction": { caller: "omar", intruder: "sam", fields: { taskId: fixture.taskId }, ids: ["taskId"] },
@@ -253,6 +253,11 @@ function routeTable(fixture: Fixture): Record<string, RouteCase[]> {
     "/(app)/reviews/page": [...signInPage("/reviews"), { label: "wrong role", caller: "sam", path: "/reviews", expect: "4xx" }, { label: "hostile state", caller: "omar", path: "/reviews?state=__proto__&state=%00", expect: "read" }],
     "/(app)/admin/page": [...signInPage("/admin"), { label: "wrong role", caller: "omar", path: "/admin", expect: "4xx" }],
     "/(app)/admin/api-keys/page": [...signInPage("/admin/api-keys"), { label: "wrong role", caller: "sam", path: "/admin/api-keys", expect: "4xx" }],
+    "/(app)/admin/deliveries/page": [
+      ...signInPage("/admin/deliveries"),
+      { label: "wrong role", caller: "omar", path: "/admin/deliveries", expect: "4xx" },
+      { label: "hostile query", caller: "ada", path: `/admin/deliveries?limit=${encodeURIComponent("' or 1=1 --")}&__proto__=1`, expect: "read" },
+    ],
     "/(app)/admin/people/page": [
       ...signInPage("/admin/people"),
       { label: "wrong role", caller: "omar", path: "/admin/people", expect: "4xx" },
@@ -604,7 +609,7 @@ describe("hostile input to every server action, route handler and page", () => {
     const samId = database.people["sam@parley.test"]!;
     const started = await callAction(clients.get("omar")!, {
       actionId: serverActionIds().get("app/(app)/runs/actions.ts#startRunAction")!,
-      args: [{ json: null }, { form: { workflow: "ReviewClaim", title: "Dinner, Lisbon", amount: "482.50", currency: "EUR", merchant: "Cervejaria Ramiro", incurredOn: "2026-11-03", description: "Dinner.", assigneeId: samId } }],
+      args: [{ json: null }, { form: { workflow: "ReviewClaim", startToken: randomUUID(), title: "Dinner, Lisbon", amount: "482.50", currency: "EUR", merchant: "Cervejaria Ramiro", incurredOn: "2026-11-03", description: "Dinner.", assigneeId: samId } }],
     });
     const taskId = (started.result as { taskId?: string } | undefined)?.taskId;
     if (!taskId) throw new Error(`starting the review failed: ${started.status} ${started.body.slice(0, 3000)}`);

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatDecision } from "@/examples/expense-review/claim-brief";
 import { createFaultDatabase, type FaultDatabase } from "./support/database";
@@ -58,7 +58,7 @@ describe("the model failing or timing out mid-run, on a real provider over HTTP"
     const started = await callAction(operator, {
       actionId: serverActionIds().get("app/(app)/runs/actions.ts#startRunAction")!,
       path: "/runs",
-      args: [{ json: null }, { form: { workflow: "ReviewClaim", title: `Taxi ${failure.kind}`, amount: "34.00", currency: "EUR", merchant: "Lisbon Taxis", incurredOn: "2026-11-04", description: "Taxi to the client.", assigneeId: samId } }],
+      args: [{ json: null }, { form: { workflow: "ReviewClaim", startToken: randomUUID(), title: `Taxi ${failure.kind}`, amount: "34.00", currency: "EUR", merchant: "Lisbon Taxis", incurredOn: "2026-11-04", description: "Taxi to the client.", assigneeId: samId } }],
     });
     const taskId = (started.result as { taskId?: string } | undefined)?.taskId;
     if (!taskId) throw new Error(`starting the review failed: ${started.status} ${started.body.slice(0, 500)}`);

@@ -24,6 +24,9 @@ export default async function AdminPage() {
         <Link href="/admin/sla">SLA clocks</Link>: every open wait, who it is waiting on and for how long; what breached; reassign and remind.
       </p>
       <p>
+        <Link href="/admin/deliveries">Failed deliveries</Link>: emails and webhooks about questions that did not get through, and why.
+      </p>
+      <p>
         <Link href="/admin/api-keys">API keys</Link>: the keys agents ask people with over the HTTP API; make one, see when each was last used, revoke it.
       </p>
       <h2>People</h2>

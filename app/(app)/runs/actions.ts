@@ -1,5 +1,6 @@
 "use server";
 
+import { randomUUID } from "node:crypto";
 import { revalidatePath } from "next/cache";
 import { unstable_rethrow } from "next/navigation";
 import { z } from "zod";
@@ -9,7 +10,7 @@ import { hasAnyRole } from "@/lib/auth/roles";
 import { getDb } from "@/lib/database";
 import { AppError, ERROR_CODES, type ErrorCode } from "@/lib/errors";
 import { type FormAnswer, validateFormAnswer } from "@/lib/questions";
-import { loadRunPage, startFormOf } from "@/lib/runs";
+import { loadRunPage, startFormOf, startRunOnce } from "@/lib/runs";
 import { type ActionResult, defineFormAction, isFormSubmission } from "@/lib/server/define-action";
 import { authorize } from "@/lib/server/session";
 
@@ -19,8 +20,16 @@ export interface StartRunState extends QuestionFormState {
   outcome?: "started" | "refused" | "unavailable";
   message?: string;
   code?: ErrorCode;
-  /** The task the new run is over, when it started. */
+  /** The task the new run is over, when it started (or when this form had started it already). */
   taskId?: string;
+  /** The one-time token the form carries from now on: a new one once it has started a run. */
+  startToken?: string;
+}
+
+/** A submission's start token (a form's hidden field), if it sent one. */
+function startTokenOf(form: FormAnswer): string | undefined {
+  const token = form instanceof FormData ? form.get("startToken") : (form as Record<string, unknown>).startToken;
+  return typeof token === "string" ? token : undefined;
 }
 
 /** React sends only plain objects to the browser; refusals come in null-prototype maps. */
@@ -31,15 +40,18 @@ function plain<T>(record: Readonly<Record<string, T>>): Record<string, T> {
 /**
  * Starts a registered workflow from its generated start form. A public endpoint: it authenticates,
  * checks the person may start this workflow, judges the form with the workflow's own start schema
- * (refusals go back on their fields with what was typed), and only then starts the run.
+ * (refusals go back on their fields with what was typed), and only then starts the run — once per
+ * form: the form's one-time `startToken` is recorded with the run it starts.
  */
 export async function startRunAction(_previous: StartRunState | null, submitted: FormData): Promise<StartRunState> {
+  let startToken: string | undefined;
   try {
     const user = await authorize();
     if (!isFormSubmission(submitted)) throw new AppError("invalid_input", "This is not a form submission: send the form's fields as text.");
     // A browser posts FormData; a hand-made call may post a plain object of strings (checked above).
     const form: FormAnswer = submitted instanceof FormData ? submitted : (submitted as Record<string, string | string[]>);
     const name = form instanceof FormData ? form.get("workflow") : (form as Record<string, unknown>).workflow;
+    startToken = startTokenOf(form);
     const { runtime, worker, registry } = await getAppRuntime();
     const entry = typeof name === "string" ? registry.entry(name) : undefined;
     if (!entry?.start) throw new AppError("not_found", "There is no such workflow to start.");
@@ -55,18 +67,28 @@ export async function startRunAction(_previous: StartRunState | null, submitted:
         fieldErrors: plain(verdict.fieldErrors),
         formErrors: verdict.formErrors,
         moreChecksAfterThese: verdict.moreChecksAfterThese,
+        ...(startToken ? { startToken } : {}),
       };
     }
-    const { taskId } = await entry.start.run({ db, runtime, by: user.id, now: new Date() }, verdict.value);
+    // The form's one-time token: the same form submitted again (a lost reply, a double click) starts nothing more.
+    const { status, taskId } = await startRunOnce(db, entry, { token: startToken ?? "", input: verdict.value, context: { runtime, by: user.id, now: new Date() } });
     worker.wake();
     revalidatePath("/runs");
     const subject = (await registry.describeTasks(db, [taskId])).get(taskId);
-    return { outcome: "started", taskId, message: subject ? `Started “${subject.title}”.` : `${entry.label} started.` };
+    const what = subject ? `“${subject.title}”` : entry.label;
+    return {
+      outcome: "started",
+      taskId,
+      message: status === "already_started" ? `This form had already started ${what}; nothing more was started.` : subject ? `Started ${what}.` : `${entry.label} started.`,
+      startToken: randomUUID(),
+    };
   } catch (error) {
     unstable_rethrow(error);
-    if (error instanceof AppError) return { outcome: "unavailable", code: error.code, message: error.message };
+    // Whatever went wrong, the form keeps its token: sent again, it starts the run at most once.
+    const token = startToken ? { startToken } : {};
+    if (error instanceof AppError) return { outcome: "unavailable", code: error.code, message: error.message, ...token };
     console.error("starting a run failed", error);
-    return { outcome: "unavailable", code: "internal", message: ERROR_CODES.internal.message };
+    return { outcome: "unavailable", code: "internal", message: ERROR_CODES.internal.message, ...token };
   }
 }
 

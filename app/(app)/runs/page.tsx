@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getAppRuntime } from "@/lib/app-runtime";
@@ -76,7 +77,7 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
         {starting && form ? (
           <>
             {startable.length === 1 && starting.description ? <p className="muted">{starting.description}</p> : null}
-            <StartRunForm workflow={starting.workflow.name} spec={form.spec} submitLabel={form.submitLabel} action={startRunAction} />
+            <StartRunForm workflow={starting.workflow.name} startToken={randomUUID()} spec={form.spec} submitLabel={form.submitLabel} action={startRunAction} />
           </>
         ) : null}
       </section>

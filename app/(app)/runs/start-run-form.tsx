@@ -8,6 +8,8 @@ import type { StartRunState } from "./actions";
 
 interface Props {
   workflow: string;
+  /** The one-time token this rendering of the form carries (a new uuid each time the page is rendered). */
+  startToken: string;
   spec: QuestionSpec;
   submitLabel: string;
   action: (previous: StartRunState | null, formData: FormData) => Promise<StartRunState>;
@@ -16,10 +18,12 @@ interface Props {
 /**
  * A workflow's start form, generated from its start-input schema by the same components as the
  * inbox's questions: refusals sit beside their fields and what was typed stays; without JavaScript it
- * is a plain form post.
+ * is a plain form post. It carries a one-time token, so submitting it twice starts one run.
  */
-export function StartRunForm({ workflow, spec, submitLabel, action: start }: Props) {
+export function StartRunForm({ workflow, startToken, spec, submitLabel, action: start }: Props) {
   const [state, action, pending] = useActionState(start, null);
+  // Once a start is made the action hands a fresh token, so the next start is a new one.
+  const token = state?.startToken ?? startToken;
   const started = state?.outcome === "started" ? state : null;
   return (
     <>
@@ -35,6 +39,7 @@ export function StartRunForm({ workflow, spec, submitLabel, action: start }: Pro
       {/* After a start the form begins empty again (a new key); after a refusal it keeps everything typed. */}
       <QuestionForm key={started?.taskId ?? "form"} spec={spec} action={action} state={started ? null : state} pending={pending} submitLabel={pending ? "Starting…" : submitLabel} showIntro={false}>
         <input type="hidden" name="workflow" value={workflow} />
+        <input type="hidden" name="startToken" value={token} />
       </QuestionForm>
     </>
   );

@@ -24,6 +24,10 @@ describe("a question notice as a webhook message", () => {
     });
   });
 
+  it("says due_at: null for a question with no deadline", () => {
+    expect(questionNoticeMessage(sampleNotice({ dueAt: null })).data.due_at).toBeNull();
+  });
+
   it("is question.reminded for a reminder, at the time of the reminder, under an id with no full stop", () => {
     const message = questionNoticeMessage(sampleNotice({ kind: "reminder", remindedAt: "2026-12-02T15:00:00.000Z", remindedBy: "Dana" }));
     expect(message).toMatchObject({ type: "question.reminded", timestamp: new Date("2026-12-02T15:00:00.000Z") });

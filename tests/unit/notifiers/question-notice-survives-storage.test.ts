@@ -8,6 +8,11 @@ describe("a question notice", () => {
     expect(questionNoticeSchema.parse(JSON.parse(JSON.stringify(notice)))).toEqual(notice);
   });
 
+  it("reads back with no deadline (dueAt null) for a question that has none", () => {
+    const notice = sampleNotice({ dueAt: null });
+    expect(questionNoticeSchema.parse(JSON.parse(JSON.stringify(notice)))).toEqual(notice);
+  });
+
   it("is refused when its link is not http(s)", () => {
     expect(questionNoticeSchema.safeParse(sampleNotice({ url: "javascript:alert(1)" })).success).toBe(false);
   });
