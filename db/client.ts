@@ -206,3 +206,16 @@ export function targetFromEnvironment(env: Environment = process.env): DatabaseT
   const folder = path.resolve(/*turbopackIgnore: true*/ env.PARLEY_DATA_DIR?.trim() || ".data");
   return { kind: "pglite", dataDir: path.join(folder, "pglite"), folder };
 }
+
+/**
+ * Whether `error` is the database refusing a value it cannot store — SQLSTATE class 22, "data
+ * exception": a number out of its column's range, a date out of range, text it cannot read as the
+ * column's type. Looked for through the causes drizzle wraps the driver's error in.
+ */
+export function isDataException(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return false;
+}

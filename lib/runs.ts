@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Db } from "@/db/client";
+import { type Db, isDataException } from "@/db/client";
 import { findRunStart, recordRunStart, type RunStart } from "@/db/queries/run-starts";
 import { countRunsByState, findRun, listAnswersForTask, listPeopleToAsk, listRuns, namesOf, RUN_STATES, type RunRow, type RunState } from "@/db/queries/runs";
 import type { User } from "@/db/schema";
@@ -88,12 +88,17 @@ export async function startRunOnce(
       return { status: "started" as const, taskId };
     });
   } catch (error) {
+    // A value the start form's schema let through but the app's table cannot hold: the operator's to fix, and nothing was kept.
+    if (isDataException(error)) throw new AppError("invalid_input", VALUE_NOT_STORED);
     if (!(error instanceof StartTokenTaken)) throw error;
     const taken = await findRunStart(db, start.token);
     if (!taken) throw error;
     return earlierStart(taken, entry, start.context.by);
   }
 }
+
+/** What an operator is told when the database refused a value of the start form. */
+export const VALUE_NOT_STORED = "A value is too large, too small or otherwise out of range to be kept (a number or a date, most likely). Nothing was started: check the values and send the form again.";
 
 /** How many runs one page of the runs list shows. */
 export const RUNS_PAGE_SIZE = 50;
