@@ -1,5 +1,6 @@
 import { formatUtc } from "@/lib/sla-clock";
 import type { QuestionNotice } from "./question-notice";
+import { shorten } from "@/lib/short-text";
 
 /** The parts of a notice email that depend on the notice alone. */
 export interface QuestionEmail {
@@ -21,11 +22,6 @@ export function escapeHtml(text: string): string {
  */
 export function singleLine(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(/ {2,}/g, " ").trim();
-}
-
-function shorten(text: string, length: number): string {
-  const characters = Array.from(text);
-  return characters.length <= length ? text : `${characters.slice(0, length - 1).join("").trimEnd()}…`;
 }
 
 function formatTime(iso: string): string {
