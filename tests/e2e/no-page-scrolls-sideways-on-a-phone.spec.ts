@@ -102,3 +102,11 @@ test("on a 390 px phone, Sign out, Away, the SLA clock and its Reassign and Remi
   await expectOnScreen(row.getByRole("button", { name: /^Remind/ }));
   for (const page of [operator, assignee, admin]) await page.context().close();
 });
+
+test("no page for a visitor scrolls sideways on a 390 px phone: sign-in, an invite, an answer link, a missing page", async ({ browser }) => {
+  const page = await (await browser.newContext({ viewport: PHONE })).newPage();
+  const widths: Record<string, number> = {};
+  for (const path of ["/login", "/invite/not-a-real-invite", "/a/not-a-real-link", "/no-such-page"]) widths[path] = await pageWidth(page, path);
+  expect(Object.entries(widths).filter(([, width]) => width > PHONE.width)).toEqual([]);
+  await page.context().close();
+});
