@@ -37,7 +37,7 @@ export function ActionForm({
       ))}
       {children}
       <div className="inline-form">
-        <button type="submit" className={buttonClassName} disabled={pending} aria-label={buttonLabel}>
+        <button type="submit" className={buttonClassName} disabled={pending} aria-label={pending ? undefined : buttonLabel}>
           {pending ? pendingLabel : submitLabel}
         </button>
         {state?.ok ? (

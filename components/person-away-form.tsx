@@ -23,7 +23,7 @@ export function PersonAwayForm({
       <input type="hidden" name="userId" value={userId} />
       <input type="hidden" name="away" value={String(!away)} />
       <span className={away ? "badge amber" : "badge"}>{away ? "Away" : "Available"}</span>
-      <button type="submit" className="secondary small" disabled={pending} aria-label={away ? `Mark ${name} back` : `Mark ${name} away`}>
+      <button type="submit" className="secondary small" disabled={pending} aria-label={away ? `Mark back: ${name}` : `Mark away: ${name}`}>
         {away ? "Mark back" : "Mark away"}
       </button>
       {result && !result.ok ? (

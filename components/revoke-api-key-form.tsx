@@ -20,7 +20,7 @@ export function RevokeApiKeyForm({
   return (
     <form action={action} className="inline-form">
       <input type="hidden" name="keyId" value={keyId} />
-      <button type="submit" className="secondary small danger" disabled={pending} aria-label={`Revoke “${name}”`}>
+      <button type="submit" className="secondary small danger" disabled={pending} aria-label={pending ? undefined : `Revoke “${name}”`}>
         {pending ? "Revoking…" : "Revoke"}
       </button>
       {result && !result.ok ? (

@@ -45,7 +45,7 @@ test("an admin-only action called directly by an assignee is refused and changes
   expect(accepted.body).toContain('"ok":true');
   await admin.reload();
   await expect(priyaRow).toContainText("Away");
-  await priyaRow.getByRole("button", { name: `Mark ${people.otherAssignee.name} back` }).click();
+  await priyaRow.getByRole("button", { name: `Mark back: ${people.otherAssignee.name}` }).click();
   await expect(priyaRow).toContainText("Available");
 
   await admin.context().close();

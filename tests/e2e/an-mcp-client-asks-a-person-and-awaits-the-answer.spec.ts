@@ -76,7 +76,7 @@ test("over MCP, someone away is nothing at once, an unknown person is a tool err
   const admin = await signedInPage(browser, people.admin);
   await admin.goto("/admin");
   const row = admin.getByTestId(`person-${person.email}`);
-  await row.getByRole("button", { name: `Mark ${person.name} away` }).click();
+  await row.getByRole("button", { name: `Mark away: ${person.name}` }).click();
   await expect(row).toContainText("Away");
   try {
     const started = Date.now();
@@ -92,7 +92,7 @@ test("over MCP, someone away is nothing at once, an unknown person is a tool err
     await revokeAgentKey(browser, key);
     await expect(client.callTool({ name: "list_people", arguments: {} })).rejects.toMatchObject({ code: 401, message: expect.stringMatching(/revoked/) });
   } finally {
-    await row.getByRole("button", { name: `Mark ${person.name} back` }).click();
+    await row.getByRole("button", { name: `Mark back: ${person.name}` }).click();
     await expect(row).not.toContainText("Away");
     await admin.context().close();
     await client.close();

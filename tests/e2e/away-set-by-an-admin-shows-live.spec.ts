@@ -12,14 +12,14 @@ test("when an admin marks someone away, that person's open page shows it without
   const admin = await signedInPage(browser, people.admin);
   await admin.goto("/admin");
   const row = admin.getByTestId(`person-${person.email}`);
-  await row.getByRole("button", { name: `Mark ${person.name} away` }).click();
+  await row.getByRole("button", { name: `Mark away: ${person.name}` }).click();
   await expect(row).toContainText("Away");
 
   await expect(theirSwitch).toHaveAttribute("aria-checked", "true");
   await expect(personPage.getByRole("status")).toContainText("You are marked away");
   expect(await personPage.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 
-  await row.getByRole("button", { name: `Mark ${person.name} back` }).click();
+  await row.getByRole("button", { name: `Mark back: ${person.name}` }).click();
   await expect(theirSwitch).toHaveAttribute("aria-checked", "false");
 
   await personPage.context().close();

@@ -1,10 +1,11 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import type { DemoUser } from "@/lib/demo-people";
 import { expect, people, test } from "./fixtures";
 import { ApiKeysPage } from "./pages/api-keys-page";
 import { LoginPage } from "./pages/login-page";
 import { PeoplePage, uniqueEmail } from "./pages/people-page";
-import { RunsPage, uniqueTitle } from "./pages/runs-page";
+import { uniqueTitle } from "./pages/runs-page";
+import { reviewsToLookAt } from "./support/reviews-to-look-at";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -20,26 +21,44 @@ async function pageWidth(page: Page, path: string): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth);
 }
 
+/** Whether the whole of `locator` lies within the phone's width (scrolling down is fine, sideways is not). */
+async function expectOnScreen(locator: Locator) {
+  await expect(locator).toBeVisible();
+  const box = (await locator.boundingBox())!;
+  expect(box.x, `left edge of ${locator}`).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, `right edge of ${locator}`).toBeLessThanOrEqual(PHONE.width);
+}
+
 test("no signed-in page scrolls sideways on a 390 px phone, for any role", async ({ browser }) => {
-  test.setTimeout(90_000);
-  // A question and a run to look at: an operator starts a review the Auditor will ask about.
-  const title = uniqueTitle("Phone check");
+  test.setTimeout(120_000);
   const operator = await onPhone(browser, people.operator);
-  await new RunsPage(operator).startReview({ title, merchant: "A merchant with a rather long name, Lda.", amount: "1250.00", incurredOn: "2026-11-02", assignee: people.assignee.name });
   const assignee = await onPhone(browser, people.assignee);
-  await assignee.goto("/inbox?view=assigned");
-  const question = assignee.getByTestId("inbox-row").filter({ hasText: title }).getByRole("link").first();
-  await expect(question).toBeVisible();
-  const questionPath = new URL((await question.getAttribute("href"))!, "http://x").pathname;
-  await operator.goto("/runs");
-  const runPath = (await new RunsPage(operator).row(title).getByRole("link", { name: title }).getAttribute("href"))!;
   const admin = await onPhone(browser, people.admin);
+  const reviews = await reviewsToLookAt(operator, assignee);
+  const peoplePage = new PeoplePage(admin);
+  await peoplePage.goto();
+  await peoplePage.open(people.assignee.name);
+  const personPath = new URL(admin.url()).pathname;
 
   const widths: Record<string, number> = {};
   for (const [role, page, paths] of [
-    ["assignee", assignee, ["/inbox", "/inbox?view=answered", questionPath, "/profile"]],
-    ["operator", operator, ["/runs", "/runs?start=ReviewClaim", "/runs?start=DeployApproval", runPath, "/profile"]],
-    ["admin", admin, ["/admin", "/admin/sla", "/admin/api-keys", "/admin/people", "/admin/groups", "/profile"]],
+    [
+      "assignee",
+      assignee,
+      [
+        "/inbox?view=assigned",
+        "/inbox?view=candidates",
+        "/inbox?view=team",
+        "/inbox?view=overdue",
+        "/inbox?view=answered",
+        reviews.openQuestion,
+        reviews.answeredQuestion,
+        "/profile",
+        "/notifications",
+      ],
+    ],
+    ["operator", operator, ["/runs", "/runs?start=ReviewClaim", "/runs?start=DeployApproval", reviews.run, "/profile", "/notifications"]],
+    ["admin", admin, ["/admin", "/admin/sla", "/admin/api-keys", "/admin/people", personPath, "/admin/groups", "/profile", "/notifications"]],
   ] as const) {
     for (const path of paths) widths[`${role} ${path}`] = await pageWidth(page, path);
   }
@@ -55,14 +74,39 @@ test("no signed-in page scrolls sideways on a 390 px phone, for any role", async
     widths[`${role} ${path} with a new key`] = await page.evaluate(() => document.documentElement.scrollWidth);
   }
   // So is an invite link, shown once when a person is added; and a person's page.
-  const peoplePage = new PeoplePage(admin);
   await peoplePage.goto();
   const name = uniqueTitle("Someone with a long name for a narrow screen");
   await peoplePage.addPerson({ name, email: uniqueEmail("a-rather-long-address-for-a-narrow-screen") });
   widths["admin /admin/people with a new invite link"] = await admin.evaluate(() => document.documentElement.scrollWidth);
   await peoplePage.goto();
   await peoplePage.open(name);
-  widths["admin a person's page"] = await admin.evaluate(() => document.documentElement.scrollWidth);
+  widths["admin a new person's page"] = await admin.evaluate(() => document.documentElement.scrollWidth);
   expect(Object.entries(widths).filter(([, width]) => width > PHONE.width)).toEqual([]);
   for (const page of [operator, assignee, admin]) await page.context().close();
+});
+
+test("on a 390 px phone, Sign out, Away, the SLA clock and its Reassign and Remind are on screen", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const operator = await onPhone(browser, people.operator);
+  const assignee = await onPhone(browser, people.assignee);
+  await reviewsToLookAt(operator, assignee);
+  await assignee.goto("/inbox");
+  await expectOnScreen(assignee.getByRole("button", { name: "Sign out" }));
+  await expectOnScreen(assignee.getByRole("switch", { name: "Away" }));
+
+  const admin = await onPhone(browser, people.admin);
+  await admin.goto("/admin/sla");
+  const row = admin.getByTestId("open-slot").filter({ has: admin.getByRole("button", { name: /^Remind/ }) }).first();
+  await expectOnScreen(row.locator("td[data-label='Time left'] .sla-clock"));
+  await expectOnScreen(row.getByRole("link", { name: /^Reassign/ }));
+  await expectOnScreen(row.getByRole("button", { name: /^Remind/ }));
+  for (const page of [operator, assignee, admin]) await page.context().close();
+});
+
+test("no page for a visitor scrolls sideways on a 390 px phone: sign-in, an invite, an answer link, a missing page", async ({ browser }) => {
+  const page = await (await browser.newContext({ viewport: PHONE })).newPage();
+  const widths: Record<string, number> = {};
+  for (const path of ["/login", "/invite/not-a-real-invite", "/a/not-a-real-link", "/no-such-page"]) widths[path] = await pageWidth(page, path);
+  expect(Object.entries(widths).filter(([, width]) => width > PHONE.width)).toEqual([]);
+  await page.context().close();
 });

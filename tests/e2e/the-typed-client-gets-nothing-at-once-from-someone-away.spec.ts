@@ -10,7 +10,7 @@ test("asking someone who is away resolves { ok: false, reason: 'away' } at once,
   const admin = await signedInPage(browser, people.admin);
   await admin.goto("/admin");
   const row = admin.getByTestId(`person-${person.email}`);
-  await row.getByRole("button", { name: `Mark ${person.name} away` }).click();
+  await row.getByRole("button", { name: `Mark away: ${person.name}` }).click();
   await expect(row).toContainText("Away");
   try {
     const title = uniqueTitle("Approve the invoice?");
@@ -25,7 +25,7 @@ test("asking someone who is away resolves { ok: false, reason: 'away' } at once,
     await expect(page.getByTestId("inbox-row").filter({ hasText: title })).toHaveCount(0);
     await page.context().close();
   } finally {
-    await row.getByRole("button", { name: `Mark ${person.name} back` }).click();
+    await row.getByRole("button", { name: `Mark back: ${person.name}` }).click();
     await expect(row).not.toContainText("Away");
     await admin.context().close();
   }

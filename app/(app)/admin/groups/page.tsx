@@ -70,7 +70,7 @@ export default async function GroupsPage() {
               hidden={{ groupId: group.id }}
               submitLabel="Delete group"
               pendingLabel="Deleting…"
-              buttonLabel={`Delete the group ${group.name}`}
+              buttonLabel={`Delete group ${group.name}`}
               buttonClassName="secondary small danger"
             />
           </section>

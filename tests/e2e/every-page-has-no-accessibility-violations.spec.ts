@@ -1,0 +1,70 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "@playwright/test";
+import type { DemoUser } from "@/lib/demo-people";
+import { expect, people, test } from "./fixtures";
+import { LoginPage } from "./pages/login-page";
+import { PeoplePage } from "./pages/people-page";
+import { reviewsToLookAt } from "./support/reviews-to-look-at";
+
+const SCREENS = [
+  { name: "desktop", viewport: { width: 1280, height: 800 } },
+  { name: "390 px phone", viewport: { width: 390, height: 844 } },
+];
+
+/** axe-core's findings on the page at `path`, one readable line each: rule, impact, where, what to fix. */
+async function violations(page: Page, path: string): Promise<string[]> {
+  await page.goto(path);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) => `${path}: ${violation.id} (${violation.impact}) at ${node.target.join(" ")} — ${node.failureSummary?.replace(/\s+/g, " ") ?? violation.help}`,
+    ),
+  );
+}
+
+async function signedIn(browser: Browser, viewport: { width: number; height: number }, user: DemoUser): Promise<Page> {
+  const page = await (await browser.newContext({ viewport })).newPage();
+  await new LoginPage(page).signInAs(user);
+  return page;
+}
+
+for (const screen of SCREENS) {
+  test(`every page has no accessibility violations on a ${screen.name}, for any role`, async ({ browser }) => {
+    test.setTimeout(180_000);
+    const operator = await signedIn(browser, screen.viewport, people.operator);
+    const assignee = await signedIn(browser, screen.viewport, people.assignee);
+    const admin = await signedIn(browser, screen.viewport, people.admin);
+    const visitor = await (await browser.newContext({ viewport: screen.viewport })).newPage();
+    const reviews = await reviewsToLookAt(operator, assignee);
+    const peoplePage = new PeoplePage(admin);
+    await peoplePage.goto();
+    await peoplePage.open(people.assignee.name);
+    const personPath = new URL(admin.url()).pathname;
+
+    const found: string[] = [];
+    for (const [page, paths] of [
+      [visitor, ["/login", "/invite/not-a-real-invite", "/a/not-a-real-link", "/no-such-page"]],
+      [
+        assignee,
+        [
+          "/inbox?view=assigned",
+          "/inbox?view=candidates",
+          "/inbox?view=team",
+          "/inbox?view=overdue",
+          "/inbox?view=answered",
+          reviews.openQuestion,
+          reviews.answeredQuestion,
+          "/profile",
+          "/notifications",
+          "/no-such-page",
+        ],
+      ],
+      [operator, ["/runs", "/runs?start=ReviewClaim", "/runs?start=DeployApproval", reviews.run, "/profile", "/notifications"]],
+      [admin, ["/admin", "/admin/sla", "/admin/people", personPath, "/admin/groups", "/admin/api-keys", "/profile", "/notifications"]],
+    ] as const) {
+      for (const path of paths) found.push(...(await violations(page, path)));
+    }
+    expect(found, `axe-core found ${found.length} violations:\n${found.join("\n")}`).toEqual([]);
+    for (const page of [operator, assignee, admin, visitor]) await page.context().close();
+  });
+}
