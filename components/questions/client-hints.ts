@@ -4,6 +4,12 @@ import { DEFAULT_TEXT_LIMIT, overlongTextMessage, parseFormAnswer, type Question
 
 import { optionalGroupPaths } from "./field-entries";
 
+/**
+ * Shown while text does not match the schema's pattern. The schema words its own refusal (which the
+ * spec does not carry), so this hint never stops a submission: the server's words are better.
+ */
+export const PATTERN_HINT = "This is not in the expected form.";
+
 /** Shown when a question that needs an answer is left empty; the server's own words come on submit. */
 export const NEEDS_ANSWER_HINT = "This question needs an answer.";
 
@@ -83,7 +89,7 @@ export function hintFor(field: QuestionField, entries: readonly string[], option
     if (hints.maxLength !== undefined && value.length > hints.maxLength) return `At most ${hints.maxLength} characters.`;
     // Said as the server will say it, not enforced by `maxlength`, which would cut a pasted text short without a word.
     if (hints.maxLength === undefined && value.length > DEFAULT_TEXT_LIMIT) return overlongTextMessage(DEFAULT_TEXT_LIMIT, value.length);
-    if (hints.pattern !== undefined && !matches(hints.pattern, value)) return "This is not in the expected form.";
+    if (hints.pattern !== undefined && !matches(hints.pattern, value)) return PATTERN_HINT;
   }
   if (typeof value === "number") {
     if ((field.kind === "integer" || hints.step === 1) && !Number.isInteger(value)) return "A whole number, please.";

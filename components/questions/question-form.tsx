@@ -6,7 +6,7 @@ import { type FieldValues, get, type Resolver, useForm } from "react-hook-form";
 
 import { LAST_ATTEMPT_WARNING, MORE_CHECKS_MESSAGE, type QuestionField as Field, type QuestionGroup, type QuestionSpec } from "@/lib/questions";
 
-import { clientHintSchema } from "./client-hints";
+import { clientHintSchema, PATTERN_HINT } from "./client-hints";
 import { defaultEntries } from "./field-entries";
 import { QuestionField } from "./question-field";
 import { messagesAt, type QuestionFormState, startingEntries } from "./question-form-state";
@@ -34,8 +34,9 @@ export interface QuestionFormProps {
  * objects as fieldsets. It is a plain `<form action>` that works without JavaScript — after a
  * refusal the server's messages sit beside their fields and the submitted values fill the inputs
  * again. With JavaScript, react-hook-form adds instant hints as the person types, and a submission
- * the hints say the server would certainly refuse (a question left empty, text not in its form) is
- * stopped in the browser, on its field, before it costs an attempt. The server still judges — and
+ * the hints say the server would certainly refuse (a question left empty, a number that is none, a
+ * value out of its range) is stopped in the browser, on its field, before it costs an attempt; text
+ * off its pattern goes on to the server, which refuses it in the schema's own words. The server still judges — and
  * counts — whatever reaches it; its verdict is the only one that counts.
  */
 export function QuestionForm({ spec, action, state, pending = false, submitLabel = "Send answer", showIntro = true, children }: QuestionFormProps) {
@@ -46,11 +47,13 @@ export function QuestionForm({ spec, action, state, pending = false, submitLabel
   // the click that caused the blur, and the submission is lost.
   const { register, formState, clearErrors, getValues, trigger, setFocus } = useForm<FieldValues>({ resolver, mode: "onChange" });
   // A submission the server would certainly refuse stays in the browser: its hints show, the first such question takes the focus.
+  // A text off its pattern is left to the server, which refuses it in the schema's own words.
   const stopCertainRefusal = (event: FormEvent<HTMLFormElement>) => {
     const verdict = hints.safeParse(getValues());
-    if (verdict.success) return;
+    const stopping = verdict.success ? [] : verdict.error.issues.filter((issue) => issue.message !== PATTERN_HINT);
+    if (stopping.length === 0) return;
     event.preventDefault();
-    const first = spec.fields.find((field) => verdict.error.issues.some((issue) => issue.path.join(".") === field.path));
+    const first = spec.fields.find((field) => stopping.some((issue) => issue.path.join(".") === field.path));
     void trigger().then(() => {
       if (first) setFocus(first.path);
     });

@@ -27,7 +27,7 @@ describe.each(DATABASE_KINDS)("a waiting read of an ask on %s", (kind) => {
     const [question] = await fixture.runtime.questionsFor(fixture.ada.id);
     const started = performance.now();
     const waiting = fixture.service.wait(fixture.key, ask.id, 2);
-    setTimeout(() => void fixture!.runtime.submitAnswer({ questionId: question!.id, by: fixture!.ada.id, answer: { text: { answer: "   " } } }), 200);
+    setTimeout(() => void fixture!.runtime.submitAnswer({ questionId: question!.id, by: fixture!.ada.id, answer: { text: { answer: "x".repeat(10_001) } } }), 200);
     const still = await waiting;
     expect(still).toMatchObject({ status: "open", attempts: { refused: 1 } });
     expect(performance.now() - started).toBeGreaterThanOrEqual(1_900);

@@ -34,13 +34,13 @@ describe.each(DATABASE_KINDS)("an agent's ask on the question road (%s)", (kind)
     expect(second?.spec.fields[0]).toMatchObject({ kind: "enum", options: CLERK_OPTIONS.map((value) => ({ value })) });
   });
 
-  it("refuses an empty answer without committing it", async () => {
+  it("refuses an empty answer without committing it or using an attempt", async () => {
     fixture = await createRuntimeFixture(kind);
     await fixture.startTask();
     await fixture.runtime.drain();
     const [question] = await fixture.runtime.questionsFor(fixture.filer.id);
     const result = await fixture.runtime.submitAnswer({ questionId: question!.id, by: fixture.filer.id, answer: { form: { answer: "   " } } });
-    expect(result).toMatchObject({ status: "refused", attempt: "attempt 2 of 3", fieldErrors: { answer: ["This question needs an answer."] } });
+    expect(result).toMatchObject({ status: "refused", counted: false, attempt: "attempt 1 of 3", fieldErrors: { answer: ["This question needs an answer."] } });
     expect((await fixture.runtime.questionFor(question!.id, fixture.filer.id))?.slot?.status).toBe("open");
   });
 });

@@ -48,7 +48,7 @@ describe("parley with --answers FILE.json", () => {
   it("reports refusals in the schema's words and exits non-zero", async () => {
     const result = await runWithPipes(["reimburse", "--answers", answersFile({ method: "payroll", urgent: true, currency: "euro", attendees: [] })]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain("currency: Use a three-letter currency code, like EUR.");
+    expect(result.stderr).toContain("currency: Use a three-letter currency code, like USD or EUR.");
     expect(result.stderr).toContain("attendees: Name at least one attendee.");
     expect(result.stdout).toBe("");
   }, 60_000);

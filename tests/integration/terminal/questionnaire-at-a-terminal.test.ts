@@ -33,7 +33,7 @@ describe("the Reimbursement questionnaire at a terminal", () => {
     await session.waitFor("Question 4 of 4");
     session.type("Ana");
     await session.waitFor("attempt 2 of 3");
-    expect(session.screen).toContain("Use a three-letter currency code, like EUR.");
+    expect(session.screen).toContain("Use a three-letter currency code, like USD or EUR.");
     const afterRefusal = () => session.screen.slice(session.screen.indexOf("attempt 2 of 3"));
     await session.waitFor("Question 3 of 4", "attempt 2 of 3");
     expect(afterRefusal()).toContain("Question 3 of 4");
