@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -84,6 +85,8 @@ describe.runIf(TEST_POSTGRES_URL)("starting Parley on a DATABASE_URL database", 
     const { url, drop } = await createPostgresDatabase();
     try {
       vi.stubEnv("DATABASE_URL", url);
+      // A real server's start needs its own secret of 32 characters or more.
+      vi.stubEnv("AUTH_SECRET", randomBytes(33).toString("base64"));
       const printed: string[] = [];
       await prepareServer((line) => printed.push(line));
       expect(await listUsers((await getDatabase()).db)).toEqual([]);
