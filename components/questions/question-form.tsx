@@ -27,19 +27,25 @@ export interface QuestionFormProps {
   showIntro?: boolean;
   /** Extra inputs posted with the answer, e.g. a hidden question id; their names must not be field paths. */
   children?: ReactNode;
+  /**
+   * Stop in the browser a submission the hints say will certainly be refused: for a question whose
+   * refusals use up attempts. Elsewhere (a start form) the server's refusal costs nothing and says it
+   * in the schema's own words, so the form goes on to it.
+   */
+  stopCertainRefusals?: boolean;
 }
 
 /**
  * The form generated from a question spec: one input per question, named by its path, nested
  * objects as fieldsets. It is a plain `<form action>` that works without JavaScript — after a
  * refusal the server's messages sit beside their fields and the submitted values fill the inputs
- * again. With JavaScript, react-hook-form adds instant hints as the person types, and a submission
- * the hints say the server would certainly refuse (a question left empty, a number that is none, a
+ * again. With JavaScript, react-hook-form adds instant hints as the person types, and (with
+ * `stopCertainRefusals`, for a question's answer) a submission the hints say the server would certainly refuse (a question left empty, a number that is none, a
  * value out of its range) is stopped in the browser, on its field, before it costs an attempt; text
  * off its pattern goes on to the server, which refuses it in the schema's own words. The server still judges — and
  * counts — whatever reaches it; its verdict is the only one that counts.
  */
-export function QuestionForm({ spec, action, state, pending = false, submitLabel = "Send answer", showIntro = true, children }: QuestionFormProps) {
+export function QuestionForm({ spec, action, state, pending = false, submitLabel = "Send answer", showIntro = true, children, stopCertainRefusals = false }: QuestionFormProps) {
   const baseId = useId();
   const hints = useMemo(() => clientHintSchema(spec), [spec]);
   const resolver = useMemo(() => zodResolver(hints as never) as unknown as Resolver<FieldValues>, [hints]);
@@ -49,6 +55,7 @@ export function QuestionForm({ spec, action, state, pending = false, submitLabel
   // A submission the server would certainly refuse stays in the browser: its hints show, the first such question takes the focus.
   // A text off its pattern is left to the server, which refuses it in the schema's own words.
   const stopCertainRefusal = (event: FormEvent<HTMLFormElement>) => {
+    if (!stopCertainRefusals) return;
     const verdict = hints.safeParse(getValues());
     const stopping = verdict.success ? [] : verdict.error.issues.filter((issue) => issue.message !== PATTERN_HINT);
     if (stopping.length === 0) return;

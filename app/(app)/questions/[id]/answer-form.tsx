@@ -36,7 +36,7 @@ export function AnswerForm({
         </p>
       ) : null}
       {state?.outcome === "closed" ? null : (
-        <QuestionForm spec={spec} action={action} state={state ?? (attemptLabel || lastAttempt ? { attemptLabel, lastAttempt } : null)} pending={pending} showIntro={false}>
+        <QuestionForm stopCertainRefusals spec={spec} action={action} state={state ?? (attemptLabel || lastAttempt ? { attemptLabel, lastAttempt } : null)} pending={pending} showIntro={false}>
           <input type="hidden" name="questionId" value={questionId} />
         </QuestionForm>
       )}
