@@ -1,4 +1,4 @@
-import { generateText, type LanguageModel, type ModelMessage, stepCountIs, type ToolSet } from "ai";
+import type { LanguageModel, ModelMessage, ToolSet } from "ai";
 import type { Db } from "@/db/client";
 import { appendStep, type NewAsk, type OpenAsk, openConversation, recordAnswer, type StoredMessage } from "@/db/queries/runtime-conversations";
 import { appendRunEvents, type NewRunEvent } from "@/db/queries/runtime-events";
@@ -8,6 +8,7 @@ import { agentAskSpec, agentAskText } from "./agent-question";
 import type { Commit, RuntimeChange } from "./announce";
 import { questionAskedData } from "./question-events";
 import { ASK_TOOL_NAME, askInputSchema, askTool } from "./ask-tool";
+import { callModel, type ModelTurn } from "./model-call";
 import type { ConversationCache } from "./conversation-cache";
 import type { Agent, TaskReference } from "./define-agent";
 import { newTimeOrderedId } from "@/lib/ids";
@@ -84,6 +85,17 @@ function remember(deps: TurnDependencies, agent: Agent, task: TaskReference, con
   return { ...conversation, messages };
 }
 
+/** The tools an agent is offered, made once per agent so their provider form is prepared once. */
+const toolSets = new WeakMap<Agent, ToolSet>();
+function toolSetOf(agent: Agent): ToolSet {
+  let set = toolSets.get(agent);
+  if (!set) {
+    set = { ...agent.tools, ...(agent.loop ? { [ASK_TOOL_NAME]: askTool } : {}) };
+    toolSets.set(agent, set);
+  }
+  return set;
+}
+
 function replyFrom(questions: readonly AskedQuestion[], text: string): AgentReply {
   const [first] = questions;
   return first ? { parked: true, question: first, questions, text } : { parked: false, text };
@@ -131,35 +143,19 @@ async function runModelStep(
 ): Promise<AgentReply> {
   const { db } = deps;
   const base = { taskId: task.id, workflowInstanceId: scope.workflowInstanceId, agent: agent.name };
-  const tools: ToolSet = { ...agent.tools, ...(agent.loop ? { [ASK_TOOL_NAME]: askTool } : {}) };
+  const tools = toolSetOf(agent);
   const model = agent.model ?? deps.resolveModel(agent);
   if (!turnStartRecorded) await appendRunEvents(db, [{ ...base, kind: "turn-started", at: deps.now() }]);
-  // The AI SDK checks every message it is given against its schema, on every call. Stored messages
-  // passed that check when they first went through it (as input, or as its own response), so only
-  // what is new is given as `messages`; the history is put before it for the model in `prepareStep`.
-  // Checking a long conversation again on every turn would cost more than everything else in the turn.
   const history = conversation?.messages.map((message) => message.message) ?? [];
-  const fresh = newMessages.length > 0 ? [...newMessages] : history.slice(-1);
-  const replayed = newMessages.length > 0 ? history : history.slice(0, -1);
   const startedAt = performance.now();
   // A timer of our own, cleared when the call ends: AbortSignal.timeout would keep every call's signal,
   // and the SDK's listeners on it, alive for the whole timeout after the call returned.
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(new DOMException(`The model did not answer within the turn timeout (${deps.turnTimeoutMs} ms).`, "TimeoutError")), deps.turnTimeoutMs);
-  let result: Awaited<ReturnType<typeof generateText>>;
+  let result: ModelTurn;
   try {
-    result = await generateText({
-      model,
-      system: agent.prompt,
-      messages: fresh,
-      ...(replayed.length > 0 ? { prepareStep: ({ messages }: { messages: ModelMessage[] }) => ({ messages: [...replayed, ...messages] }) } : {}),
-      tools,
-      // The agent's own tools may take a few steps; an ask has no execute, so it always ends the call.
-      stopWhen: stepCountIs(8),
-      // Retrying is the job queue's business, where it is recorded.
-      maxRetries: 0,
-      abortSignal: deadline.signal,
-    });
+    // The agent's own tools may take a few steps; an ask has no execute, so it always ends the call.
+    result = await callModel({ model, system: agent.prompt, history, fresh: newMessages, tools, maxSteps: 8, abortSignal: deadline.signal });
   } catch (error) {
     const cause = errorText(error);
     await appendRunEvents(db, [
@@ -191,9 +187,7 @@ async function runModelStep(
   });
   const events: NewRunEvent[] = [
     { ...base, kind: "turn-finished", data: { durationMs }, at },
-    ...result.steps.flatMap((step) =>
-      step.toolCalls.map((call): NewRunEvent => ({ ...base, kind: "tool-called", data: { tool: call.toolName, toolCallId: call.toolCallId, input: call.input }, at })),
-    ),
+    ...result.toolCalls.map((call): NewRunEvent => ({ ...base, kind: "tool-called", data: { tool: call.toolName, toolCallId: call.toolCallId, input: call.input }, at })),
     ...asks.map((ask): NewRunEvent => ({ ...base, kind: "question-asked", data: questionAskedData(ask.id, ask.spec), at })),
     ...(asks.length > 0 ? [{ ...base, kind: "parked" as const, data: { questions: asks.map((ask) => ask.id) }, at }] : []),
   ];
@@ -202,7 +196,7 @@ async function runModelStep(
     await appendRunEvents(db, events);
     return { parked: false, text: result.text };
   }
-  const stepMessages = [...newMessages, ...result.response.messages];
+  const stepMessages = [...newMessages, ...result.responseMessages];
   const firstSeq = await deps.commit(
     async (tx) => {
       const stored = await appendStep(tx, {
