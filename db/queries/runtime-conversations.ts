@@ -140,28 +140,53 @@ export async function appendStep(
   return Number(row.base) + 1;
 }
 
+/** The result of an ask call as the runtime writes a person's answer into the conversation. */
+export function answerMessage(toolCallId: string, toolName: string, text: string): ModelMessage {
+  return { role: "tool", content: [{ type: "tool-result", toolCallId, toolName, output: { type: "text", value: text } }] };
+}
+
+/** What {@link recordAnswer} wrote, and the conversation as it found it. */
+export interface RecordedAnswer {
+  /** The result's `seq`, or null when the ask had its result already (or is not this conversation's open ask). */
+  seq: number | null;
+  /** The result as written (null when nothing was). */
+  message: ModelMessage | null;
+  /** The conversation before the result: its messages after `afterSeq` and the asks then open (the answered one among them). */
+  conversation: OpenedConversation;
+}
+
 /**
- * Writes a person's answer as the result of one open ask: the ask is marked answered (or, when it
- * ended with nothing, closed with its reason — the text then says nobody answered) and the tool
- * result appended as the conversation's next message, in one statement that does nothing when the ask
- * already has its result — an answer is never written twice. Returns the result's `seq`, or null when
- * it wrote nothing. Like a stored
- * step, it commits without waiting for the disk: the answer itself is safe in the slot it was deposited in.
+ * Writes a person's answer as the result of one open ask of an agent's conversation about a task,
+ * and reads the conversation, in one statement: the ask is marked answered (or, when it ended with
+ * nothing, closed with its reason — the text then says nobody answered) and the tool result appended
+ * as the conversation's next message; `events` are appended with it only when no other ask of the
+ * conversation is still open (the run resumes). It writes nothing when the ask already has its
+ * result — an answer is never written twice. Like a stored step, it commits without waiting for the
+ * disk: the answer itself is safe in the slot it was deposited in. Returns undefined when the
+ * conversation does not exist.
  */
 export async function recordAnswer(
   db: Db,
-  answer: { askId: string; text: string; message: ModelMessage; events: readonly NewRunEvent[]; at: Date },
-): Promise<number | null> {
-  const rows = await queryRows<{ seq: number }>(
+  answer: { agent: string; taskId: string; askId: string; toolName: string; text: string; afterSeq: number; events: readonly NewRunEvent[]; at: Date },
+): Promise<RecordedAnswer | undefined> {
+  const rows = await queryRows<{
+    conversation_id: string;
+    seq: number | null;
+    tool_call_id: string | null;
+    messages: { seq: number; message: ModelMessage; step_key: string | null }[] | string;
+    open_asks: OpenAsk[] | string;
+  }>(
     db,
     sql`with relaxed as (${RELAXED_COMMIT}),
+        conversation as (select id from conversations where agent = ${answer.agent} and task_id = ${answer.taskId}),
         answered as (
           update asks set status = case when reason is null then 'answered' else 'nothing' end,
             answer = case when reason is null then ${JSON.stringify({ text: answer.text })}::jsonb else answer end,
             answered_by = case when reason is null
               then coalesce(answered_by, (select finished_by from slots where slots.id = asks.slot_id)) end,
             answered_at = ${answer.at.toISOString()}::timestamptz
-          where id = ${answer.askId} and status = 'open' and (select relaxed from relaxed) is not null
+          where id = ${answer.askId} and status = 'open' and conversation_id = (select id from conversation)
+            and (select relaxed from relaxed) is not null
           returning id, conversation_id, tool_call_id
         ), counter as (
           update conversations set message_count = message_count + 1
@@ -169,11 +194,36 @@ export async function recordAnswer(
           returning message_count as seq
         ), result as (
           insert into conversation_messages (conversation_id, seq, role, message, tool_call_id)
-          select answered.conversation_id, counter.seq, 'tool', ${JSON.stringify(answer.message)}::jsonb, answered.tool_call_id
+          select answered.conversation_id, counter.seq, 'tool',
+            jsonb_build_object('role', 'tool', 'content', jsonb_build_array(jsonb_build_object('type', 'tool-result',
+              'toolCallId', coalesce(answered.tool_call_id, ''), 'toolName', ${answer.toolName}::text,
+              'output', jsonb_build_object('type', 'text', 'value', ${answer.text}::text)))),
+            answered.tool_call_id
           from answered, counter
           on conflict do nothing
-        ), events as (${insertRunEventsSql(answer.events, sql`exists (select 1 from answered)`)})
-        select seq from counter`,
+        ), events as (${insertRunEventsSql(
+          answer.events,
+          sql`exists (select 1 from answered) and not exists (
+            select 1 from asks other where other.conversation_id = (select id from conversation) and other.status = 'open' and other.id <> ${answer.askId})`,
+        )})
+        select c.id as conversation_id, (select seq from counter) as seq, (select tool_call_id from answered) as tool_call_id,
+          coalesce((select json_agg(json_build_object('seq', m.seq, 'message', m.message, 'step_key', m.step_key) order by m.seq)
+            from conversation_messages m where m.conversation_id = c.id and m.seq > ${answer.afterSeq}), '[]'::json) as messages,
+          coalesce((select json_agg(json_build_object('id', a.id, 'toolCallId', a.tool_call_id, 'agent', a.agent, 'spec', a.spec)
+              order by a.asked_at, a.tool_call_id)
+            from asks a where a.conversation_id = c.id and a.status = 'open'), '[]'::json) as open_asks
+        from conversation c`,
   );
-  return rows[0] ? Number(rows[0].seq) : null;
+  const row = rows[0];
+  if (!row) return undefined;
+  const seq = row.seq === null ? null : Number(row.seq);
+  return {
+    seq,
+    message: seq === null ? null : answerMessage(row.tool_call_id ?? "", answer.toolName, answer.text),
+    conversation: {
+      conversationId: row.conversation_id,
+      messages: parsed(row.messages).map((each) => ({ seq: Number(each.seq), message: each.message, stepKey: each.step_key })),
+      openAsks: parsed(row.open_asks),
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import type { LanguageModel, ModelMessage, ToolSet } from "ai";
 import type { Db } from "@/db/client";
-import { appendStep, type NewAsk, type OpenAsk, openConversation, recordAnswer, type StoredMessage } from "@/db/queries/runtime-conversations";
+import { appendStep, type NewAsk, type OpenAsk, type OpenedConversation, openConversation, recordAnswer, type StoredMessage } from "@/db/queries/runtime-conversations";
 import { appendRunEvents, type NewRunEvent } from "@/db/queries/runtime-events";
 import { AppError } from "@/lib/errors";
 import type { AgentReply, AskedQuestion } from "./agent-reply";
@@ -61,14 +61,24 @@ async function openFor(
   extra: { events?: readonly NewRunEvent[]; unlessStep?: string | null } = {},
 ): Promise<Conversation> {
   const cached = deps.conversations.get(agent.name, task.id);
-  const known = cached?.messages ?? [];
   const opened = await openConversation(deps.db, {
     agent: agent.name,
     taskId: task.id,
-    afterSeq: known.at(-1)?.seq ?? 0,
+    afterSeq: cached?.messages.at(-1)?.seq ?? 0,
     ...(extra.events ? { events: extra.events, eventsUnlessStep: extra.unlessStep ?? null } : {}),
   });
-  let messages = [...known, ...opened.messages];
+  return absorb(deps, agent, task, cached, opened);
+}
+
+/** What was held of a conversation, with what a read found after it; held from now on. */
+async function absorb(
+  deps: TurnDependencies,
+  agent: Agent,
+  task: TaskReference,
+  cached: { id: string; messages: readonly StoredMessage[] } | undefined,
+  opened: OpenedConversation,
+): Promise<Conversation> {
+  let messages = [...(cached?.messages ?? []), ...opened.messages];
   if (cached && cached.id !== opened.conversationId) {
     // What was held is not this conversation's (it cannot be, short of one being recreated): read it all.
     messages = (await openConversation(deps.db, { agent: agent.name, taskId: task.id })).messages;
@@ -248,7 +258,8 @@ export async function askAgent(
 /**
  * `agent.answer`: the person's words become the result of the pending ask call; once no ask of
  * that step is pending the agent carries on from the whole conversation. An ask that already has
- * its result is never answered again.
+ * its result is never answered again. A named question is written and the conversation read in one
+ * statement; without a name, the conversation is read first to find its one open ask.
  */
 export async function answerAgent(
   deps: TurnDependencies,
@@ -262,52 +273,61 @@ export async function answerAgent(
     throw new AppError("not_parked", `${agent.name} keeps no memory, so nothing of it is waiting for an answer.`);
   }
   const stepKey = scope.nextStepKey();
-  const conversation = await openFor(deps, agent, task);
+  let targetId = options.questionId;
+  if (!targetId) {
+    const conversation = await openFor(deps, agent, task);
+    const replayed = replayedStep(conversation, stepKey);
+    if (replayed) return replayed;
+    const open = conversation.openAsks;
+    if (open.length > 1) throw new AppError("invalid_input", `${agent.name} is waiting on ${open.length} questions; say which one this answers.`);
+    if (!open[0]) return carryOn(deps, scope, agent, task, conversation, stepKey);
+    targetId = open[0].id;
+  }
+
+  const at = deps.now();
+  const base = { taskId: task.id, workflowInstanceId: scope.workflowInstanceId, agent: agent.name, at };
+  // Written with the answer only when nothing else is pending: the run resumes and the agent's next turn starts now.
+  const resumed: NewRunEvent[] = [
+    { ...base, kind: "resumed", data: { questionId: targetId } },
+    { ...base, kind: "turn-started" },
+  ];
+  const cached = deps.conversations.get(agent.name, task.id);
+  const askId = targetId;
+  const recorded = await deps.commit(
+    async (tx) => {
+      const written = await recordAnswer(tx, { agent: agent.name, taskId: task.id, askId, toolName: ASK_TOOL_NAME, text, afterSeq: cached?.messages.at(-1)?.seq ?? 0, events: resumed, at });
+      return { value: written, changes: written?.seq != null ? [{ kind: "question-answered", taskId: task.id, questionId: askId, userIds: [] }] : [] };
+    },
+    { oneStatement: true },
+  );
+  if (!recorded) throw new AppError("not_parked", `${agent.name} is not waiting for an answer on this task.`);
+  const conversation = await absorb(deps, agent, task, cached, recorded.conversation);
   const replayed = replayedStep(conversation, stepKey);
   if (replayed) return replayed;
 
   const open = conversation.openAsks;
-  const target = options.questionId ? open.find((ask) => ask.id === options.questionId) : open.length === 1 ? open[0] : undefined;
-  if (!target && open.length > 1 && !options.questionId) {
-    throw new AppError("invalid_input", `${agent.name} is waiting on ${open.length} questions; say which one this answers.`);
+  const wasOpen = open.some((ask) => ask.id === askId);
+  const remaining = open.filter((ask) => ask.id !== askId);
+  if (wasOpen && remaining.length > 0) {
+    if (recorded.seq !== null && recorded.message) remember(deps, agent, task, conversation, [{ seq: recorded.seq, message: recorded.message, stepKey: null }]);
+    return replyFrom(remaining.map(toQuestion), "");
   }
-  if (target) {
-    const remaining = open.filter((ask) => ask.id !== target.id);
-    const at = deps.now();
-    const message: ModelMessage = {
-      role: "tool",
-      content: [{ type: "tool-result", toolCallId: target.toolCallId ?? "", toolName: ASK_TOOL_NAME, output: { type: "text", value: text } }],
-    };
-    const base = { taskId: task.id, workflowInstanceId: scope.workflowInstanceId, agent: agent.name, at };
-    // With nothing else pending, the run resumes and the agent's next turn starts now.
-    const resumed: NewRunEvent[] =
-      remaining.length === 0
-        ? [
-            { ...base, kind: "resumed", data: { questionId: target.id } },
-            { ...base, kind: "turn-started" },
-          ]
-        : [];
-    const recorded = await deps.commit(
-      async (tx) => {
-        const seq = await recordAnswer(tx, { askId: target.id, text, message, events: resumed, at });
-        return { value: seq, changes: seq !== null ? [{ kind: "question-answered", taskId: task.id, questionId: target.id, userIds: [] }] : [] };
-      },
-      { oneStatement: true },
-    );
-    if (remaining.length > 0) return replyFrom(remaining.map(toQuestion), "");
-    if (recorded === null) {
-      // Someone else wrote this answer meanwhile: carry on from what they wrote.
-      return runModelStep(deps, scope, agent, task, await openFor(deps, agent, task), [], stepKey);
-    }
-    const current = remember(deps, agent, task, { ...conversation, openAsks: remaining }, [{ seq: recorded, message, stepKey: null }]);
-    if (current.messages.at(-1)?.message !== message) return runModelStep(deps, scope, agent, task, await openFor(deps, agent, task), [], stepKey, true);
-    return runModelStep(deps, scope, agent, task, current, [], stepKey, true);
+  if (!wasOpen) {
+    // The named question already has its answer (this handler ran before): still waiting on the rest, or carrying on.
+    if (open.length > 0) return replyFrom(open.map(toQuestion), "");
+    return carryOn(deps, scope, agent, task, conversation, stepKey);
   }
-  if (open.length > 0) {
-    // The named question already has its answer (this handler ran before): still waiting on the rest.
-    return replyFrom(open.map(toQuestion), "");
+  if (recorded.seq === null || !recorded.message) {
+    // Someone else wrote this answer meanwhile: carry on from what they wrote.
+    return runModelStep(deps, scope, agent, task, await openFor(deps, agent, task), [], stepKey);
   }
-  // Nothing open: carry on only if the last thing said is an answer the model has not seen yet.
+  const current = remember(deps, agent, task, { ...conversation, openAsks: remaining }, [{ seq: recorded.seq, message: recorded.message, stepKey: null }]);
+  if (current.messages.at(-1)?.message !== recorded.message) return runModelStep(deps, scope, agent, task, await openFor(deps, agent, task), [], stepKey, true);
+  return runModelStep(deps, scope, agent, task, current, [], stepKey, true);
+}
+
+/** Nothing open: the agent carries on only if the last thing said is an answer the model has not seen yet. */
+function carryOn(deps: TurnDependencies, scope: TurnScope, agent: Agent, task: TaskReference, conversation: Conversation, stepKey: string | null): Promise<AgentReply> {
   if (conversation.messages.at(-1)?.message.role !== "tool") {
     throw new AppError("not_parked", `${agent.name} is not waiting for an answer on this task.`);
   }
