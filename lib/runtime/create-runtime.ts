@@ -9,6 +9,7 @@ import {
   enterState,
   failJob,
   findTrackedItem,
+  trackedRowReads,
   finishJob,
   renewJobLease,
   requeueFailedJobs,
@@ -192,6 +193,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const maxJobMs = options.maxJobMs ?? DEFAULT_MAX_JOB_MS;
   const registry = new Map<string, AnyWorkflow>();
   for (const workflow of options.workflows as readonly unknown[] as readonly AnyWorkflow[]) registry.set(workflow.name, workflow);
+  // A claim reads the claimed run's tracked row in the same statement, for the tables whose rows read back from JSON.
+  const rowReads = trackedRowReads([...registry.values()].map((workflow) => ({ name: workflow.name, tracks: workflow.tracks })));
 
   const commit = committer(db, options.announce);
   const deps: TurnDependencies = {
@@ -421,7 +424,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   }
 
   async function runClaimedJob(workflow: AnyWorkflow, job: ClaimedJob): Promise<boolean> {
-    const item = await findTrackedItem(db, workflow.tracks, job.taskId);
+    const item = "item" in job ? (job.item ?? undefined) : await findTrackedItem(db, workflow.tracks, job.taskId);
     await deps.checkpoint("job-claimed");
     const run = runHandle(workflow, job.taskId, job.state, item, now());
     let step = 0;
@@ -481,7 +484,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 
   /** Claims and runs the next job (of one task, when given): none to claim, ran one, or ran one and saw nothing else runnable. */
   async function runNext(taskId?: string): Promise<"none" | "ran" | "ran-last"> {
-    const job = await claimNextJob(db, { workerId, at: now(), leaseMs, ...(taskId ? { taskId } : {}) });
+    const job = await claimNextJob(db, { workerId, at: now(), leaseMs, rows: rowReads, ...(taskId ? { taskId } : {}) });
     if (!job) return "none";
     return (await runJob(job)) ? "ran" : "ran-last";
   }
