@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomFillSync } from "node:crypto";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -12,6 +12,18 @@ export function isUuid(value: unknown): value is string {
 
 let lastMillis = 0;
 let sequence = 0;
+/** Random bytes drawn a few kilobytes at a time, not 16 per id. */
+const pool = Buffer.alloc(4096);
+let pooled = pool.length;
+
+function randomSixteen(): Buffer {
+  if (pooled + 16 > pool.length) {
+    randomFillSync(pool);
+    pooled = 0;
+  }
+  pooled += 16;
+  return Buffer.from(pool.subarray(pooled - 16, pooled));
+}
 
 /**
  * A new id that sorts by the time it was made (UUID version 7: 48 bits of milliseconds, then
@@ -28,7 +40,7 @@ export function newTimeOrderedId(now: number = Date.now()): string {
     sequence = (sequence + 1) & 0xfff;
     if (sequence === 0) lastMillis += 1;
   }
-  const bytes = randomBytes(16);
+  const bytes = randomSixteen();
   let millis = lastMillis;
   for (let index = 5; index >= 0; index--) {
     bytes[index] = millis % 256;

@@ -42,9 +42,11 @@ export function agentAskText(spec: QuestionSpec): { text: string; options?: stri
 export function agentAskSchema(spec: QuestionSpec) {
   const { options } = agentAskText(spec);
   const [first, ...rest] = options ?? [];
-  const answer = first === undefined ? z.string().trim().min(1, "Please write an answer.") : z.enum([first, ...rest]);
-  return z.object({ [AGENT_ANSWER_FIELD]: answer });
+  return first === undefined ? FREE_TEXT_ANSWER : z.object({ [AGENT_ANSWER_FIELD]: z.enum([first, ...rest]) });
 }
+
+/** The schema of every ask without options, made once. */
+const FREE_TEXT_ANSWER = z.object({ [AGENT_ANSWER_FIELD]: z.string().trim().min(1, "Please write an answer.") });
 
 /** What an agent's ask call gets as its result when nobody answered: marked as no answer, with why. */
 export function nothingText(reason: NothingReason): string {
