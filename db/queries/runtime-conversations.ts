@@ -1,5 +1,5 @@
 import type { ModelMessage } from "ai";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../client";
 import { DEFAULT_ATTEMPTS } from "../types/attempts";
 import type { QuestionSpec } from "../types/question-spec";
@@ -35,6 +35,45 @@ function parsed<T>(value: T | string): T {
   return typeof value === "string" ? (JSON.parse(value) as T) : value;
 }
 
+/** A row of {@link conversationRowsSql}: the head (the conversation and its open asks), then one per message. */
+type ConversationRow = {
+  conversation_id: string | null;
+  open_asks: OpenAsk[] | string | null;
+  seq: number | string | null;
+  message: ModelMessage | string | null;
+  step_key: string | null;
+};
+
+/**
+ * The tail of a statement that reads a conversation: a head row with the conversation's id and its
+ * open asks, then its messages after `afterSeq` one row each, in order. Rows rather than one JSON
+ * aggregate: a long conversation read afresh costs the server a fraction of building one document.
+ * `conversation` is a CTE of the statement with the conversation's `id`; `onlyIf` guards the head.
+ */
+function conversationRowsSql(afterSeq: number, onlyIf: SQL): SQL {
+  return sql`select c.id as conversation_id,
+      coalesce((select json_agg(json_build_object('id', a.id, 'toolCallId', a.tool_call_id, 'agent', a.agent, 'spec', a.spec)
+          order by a.asked_at, a.tool_call_id)
+        from asks a where a.conversation_id = c.id and a.status = 'open'), '[]'::json) as open_asks,
+      null::bigint as seq, null::jsonb as message, null::text as step_key
+    from conversation c where ${onlyIf}
+    union all
+    select null, null, m.seq, m.message, m.step_key
+    from conversation_messages m where m.conversation_id = (select id from conversation) and m.seq > ${afterSeq}
+    order by seq nulls first`;
+}
+
+/** The conversation a {@link conversationRowsSql} read found, or undefined when there is none. */
+function conversationFrom(rows: readonly ConversationRow[]): OpenedConversation | undefined {
+  const [head, ...messages] = rows;
+  if (!head?.conversation_id) return undefined;
+  return {
+    conversationId: head.conversation_id,
+    messages: messages.map((row) => ({ seq: Number(row.seq), message: parsed(row.message!), stepKey: row.step_key })),
+    openAsks: parsed(head.open_asks ?? "[]"),
+  };
+}
+
 /**
  * Finds or creates an agent's conversation about a task and reads, in one statement, the messages
  * after `afterSeq` (all of them from 0) and its open asks. `events` are appended in the same statement
@@ -53,11 +92,7 @@ export async function openConversation(
     : sql`true`;
   // A concurrent first insert can leave both branches empty for the loser's snapshot; one retry sees it.
   for (let attempt = 0; attempt < 3; attempt++) {
-    const rows = await queryRows<{
-      conversation_id: string;
-      messages: { seq: number; message: ModelMessage; step_key: string | null }[] | string;
-      open_asks: OpenAsk[] | string;
-    }>(
+    const rows = await queryRows<ConversationRow>(
       db,
       sql`with relaxed as (${RELAXED_COMMIT}),
           inserted as (
@@ -68,19 +103,10 @@ export async function openConversation(
             union all
             select id from conversations where agent = ${agent} and task_id = ${taskId}
           ), events as (${insertRunEventsSql(events, sql`exists (select 1 from conversation) and ${unlessStep}`)})
-          select c.id as conversation_id,
-            coalesce((select json_agg(json_build_object('seq', m.seq, 'message', m.message, 'step_key', m.step_key) order by m.seq)
-              from conversation_messages m where m.conversation_id = c.id and m.seq > ${afterSeq}), '[]'::json) as messages,
-            coalesce((select json_agg(json_build_object('id', a.id, 'toolCallId', a.tool_call_id, 'agent', a.agent, 'spec', a.spec)
-                order by a.asked_at, a.tool_call_id)
-              from asks a where a.conversation_id = c.id and a.status = 'open'), '[]'::json) as open_asks
-          from conversation c
-          where (select relaxed from relaxed) is not null`,
+          ${conversationRowsSql(afterSeq, sql`(select relaxed from relaxed) is not null`)}`,
     );
-    const first = rows[0];
-    if (!first) continue;
-    const messages = parsed(first.messages).map((row) => ({ seq: Number(row.seq), message: row.message, stepKey: row.step_key }));
-    return { conversationId: first.conversation_id, messages, openAsks: parsed(first.open_asks) };
+    const opened = conversationFrom(rows);
+    if (opened) return opened;
   }
   throw new Error(`could not open the conversation of ${agent} about task ${taskId}`);
 }
@@ -169,13 +195,7 @@ export async function recordAnswer(
   db: Db,
   answer: { agent: string; taskId: string; askId: string; toolName: string; text: string; afterSeq: number; events: readonly NewRunEvent[]; at: Date },
 ): Promise<RecordedAnswer | undefined> {
-  const rows = await queryRows<{
-    conversation_id: string;
-    seq: number | null;
-    tool_call_id: string | null;
-    messages: { seq: number; message: ModelMessage; step_key: string | null }[] | string;
-    open_asks: OpenAsk[] | string;
-  }>(
+  const rows = await queryRows<ConversationRow & { answer_seq: number | string | null; tool_call_id: string | null }>(
     db,
     sql`with relaxed as (${RELAXED_COMMIT}),
         conversation as (select id from conversations where agent = ${answer.agent} and task_id = ${answer.taskId}),
@@ -206,24 +226,13 @@ export async function recordAnswer(
           sql`exists (select 1 from answered) and not exists (
             select 1 from asks other where other.conversation_id = (select id from conversation) and other.status = 'open' and other.id <> ${answer.askId})`,
         )})
-        select c.id as conversation_id, (select seq from counter) as seq, (select tool_call_id from answered) as tool_call_id,
-          coalesce((select json_agg(json_build_object('seq', m.seq, 'message', m.message, 'step_key', m.step_key) order by m.seq)
-            from conversation_messages m where m.conversation_id = c.id and m.seq > ${answer.afterSeq}), '[]'::json) as messages,
-          coalesce((select json_agg(json_build_object('id', a.id, 'toolCallId', a.tool_call_id, 'agent', a.agent, 'spec', a.spec)
-              order by a.asked_at, a.tool_call_id)
-            from asks a where a.conversation_id = c.id and a.status = 'open'), '[]'::json) as open_asks
-        from conversation c`,
+        select (select seq from counter) as answer_seq, (select tool_call_id from answered) as tool_call_id, rows.*
+        from (${conversationRowsSql(answer.afterSeq, sql`true`)}) rows
+        order by rows.seq nulls first`,
   );
-  const row = rows[0];
-  if (!row) return undefined;
-  const seq = row.seq === null ? null : Number(row.seq);
-  return {
-    seq,
-    message: seq === null ? null : answerMessage(row.tool_call_id ?? "", answer.toolName, answer.text),
-    conversation: {
-      conversationId: row.conversation_id,
-      messages: parsed(row.messages).map((each) => ({ seq: Number(each.seq), message: each.message, stepKey: each.step_key })),
-      openAsks: parsed(row.open_asks),
-    },
-  };
+  const conversation = conversationFrom(rows);
+  if (!conversation) return undefined;
+  const head = rows[0]!;
+  const seq = head.answer_seq === null ? null : Number(head.answer_seq);
+  return { seq, message: seq === null ? null : answerMessage(head.tool_call_id ?? "", answer.toolName, answer.text), conversation };
 }
