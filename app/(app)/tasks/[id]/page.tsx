@@ -11,7 +11,8 @@ import { nothingReasonWords } from "@/lib/question-view";
 import { listAnswersForTask, loadRunPage, namesOf } from "@/lib/runs";
 import { formatDuration } from "@/lib/sla-clock";
 import { requirePageUser } from "@/lib/server/session";
-import { retryRunAction } from "./actions";
+import { cancelRunAction, retryRunAction } from "./actions";
+import { CancelRunForm } from "./cancel-run-form";
 import { HandoffGraphView } from "./handoff-graph";
 import { RetryForm } from "./retry-form";
 import { ContextFacts } from "@/components/context-facts";
@@ -121,7 +122,7 @@ function Entry({ entry, workflow }: { entry: RunEntry; workflow: string }): Reac
       return (
         <>
           <span className="who">Nothing</span> arrived — reason: <strong>{entry.reason}</strong>
-          <span className="muted"> ({nothingReasonWords(entry.reason, "no answer")})</span>
+          <span className="muted"> ({entry.reason === "cancelled" && entry.by ? `withdrawn: ${entry.by} cancelled the run` : nothingReasonWords(entry.reason, "no answer")})</span>
         </>
       );
     case "slot-expired":
@@ -171,6 +172,14 @@ function Entry({ entry, workflow }: { entry: RunEntry; workflow: string }): Reac
           {entry.state && entry.state !== "Completed" ? ` in ${entry.state}` : " successfully"}
         </>
       );
+    case "cancelled":
+      return (
+        <>
+          <span className="who">Cancelled</span> by <strong>{entry.by}</strong>
+          {entry.state ? ` in ${entry.state}` : ""}
+          {entry.withdrawn > 0 ? <span className="muted"> · {entry.withdrawn === 1 ? "its open question was" : `${entry.withdrawn} open questions were`} withdrawn</span> : null}
+        </>
+      );
   }
 }
 
@@ -190,6 +199,9 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
   const workflow = run.workflow;
   const lastFailure = [...entries].reverse().find((entry): entry is Extract<RunEntry, { kind: "failed" }> => entry.kind === "failed");
   const stoppedByDefinition = run.status === "failed" ? definitionFailureIn(events) : undefined;
+  const cancelledBy = run.status === "cancelled" ? [...entries].reverse().find((entry): entry is Extract<RunEntry, { kind: "cancelled" }> => entry.kind === "cancelled") : undefined;
+  // A run that has not ended can be cancelled (a retryable one too: that gives up on the retry).
+  const cancellable = page.registered && (run.status === "running" || run.status === "waiting" || run.status === "retryable");
   const now = new Date();
 
   return (
@@ -229,6 +241,17 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
           <p>{definitionFailureMessage(workflow, stoppedByDefinition.cause)}</p>
         </section>
       ) : null}
+
+      {cancelledBy ? (
+        <section className="card-plain" aria-label="Cancelled" data-testid="run-cancelled">
+          <p>
+            {cancelledBy.by} cancelled this run {formatDuration(now.getTime() - cancelledBy.at.getTime())} ago
+            {cancelledBy.withdrawn > 0 ? `; ${cancelledBy.withdrawn === 1 ? "its open question was" : `its ${cancelledBy.withdrawn} open questions were`} withdrawn` : ""}. Nothing of it runs again.
+          </p>
+        </section>
+      ) : null}
+
+      {cancellable ? <CancelRunForm taskId={id} waitingOn={run.waitingOn} action={cancelRunAction} /> : null}
 
       <div className="run-layout">
         <section className="card-plain" aria-label="Run events">
