@@ -3,7 +3,7 @@ import { LoginPage } from "./pages/login-page";
 import { QuestionPage } from "./pages/question-page";
 import { RunsPage, uniqueTitle } from "./pages/runs-page";
 
-test("an operator cancels a run after confirming it, without JavaScript, and the person asked sees the question withdrawn, live", async ({ browser }) => {
+test("an operator cancels a run after confirming it, without JavaScript, the person asked sees the question withdrawn, live, and the claim can be reviewed again", async ({ browser }) => {
   test.setTimeout(90_000);
   const title = uniqueTitle("Cancelled taxi");
   const starter = await signedInPage(browser, people.operator);
@@ -34,9 +34,6 @@ test("an operator cancels a run after confirming it, without JavaScript, and the
   await expect(operator.getByTestId("run-cancelled")).toContainText("its open question was withdrawn");
   await expect(operator.getByTestId("run-entry").filter({ hasText: "Cancelled by" })).toContainText(people.operator.name);
   await expect(operator.getByText("Cancel this run…")).toHaveCount(0);
-  await operatorRuns.goto("?state=cancelled");
-  await expect(operatorRuns.row(title)).toContainText("cancelled");
-  await context.close();
 
   // Live, on the page the person had open: the form is gone and the question says why.
   await expect(assignee.getByTestId("closed-without-answer")).toHaveText("Withdrawn: the run was cancelled; this question was withdrawn.");
@@ -46,4 +43,13 @@ test("an operator cancels a run after confirming it, without JavaScript, and the
   await assignee.goto(questionPath);
   await expect(assignee.getByTestId("closed-without-answer")).toBeVisible();
   await assignee.context().close();
+
+  // The cancelled claim can be reviewed again from its run page, after the same kind of step to confirm.
+  await operator.getByTestId("run-again").locator("summary", { hasText: "Review again" }).click();
+  await operator.getByRole("button", { name: `Yes, review again: Claim: ${title}` }).click();
+  await expect(operator.getByTestId("run-again").getByRole("status")).toContainText("Started");
+
+  await operatorRuns.goto("?state=cancelled");
+  await expect(operatorRuns.row(title)).toContainText("cancelled");
+  await context.close();
 });

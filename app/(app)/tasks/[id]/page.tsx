@@ -13,6 +13,8 @@ import { formatDuration } from "@/lib/sla-clock";
 import { requirePageUser } from "@/lib/server/session";
 import { cancelRunAction, retryRunAction } from "./actions";
 import { CancelRunForm } from "./cancel-run-form";
+import { runAgainAction } from "../../runs/actions";
+import { RunAgainForm } from "../../runs/run-again-form";
 import { HandoffGraphView } from "./handoff-graph";
 import { RetryForm } from "./retry-form";
 import { ContextFacts } from "@/components/context-facts";
@@ -202,6 +204,9 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
   const cancelledBy = run.status === "cancelled" ? [...entries].reverse().find((entry): entry is Extract<RunEntry, { kind: "cancelled" }> => entry.kind === "cancelled") : undefined;
   // A run that has not ended can be cancelled (a retryable one too: that gives up on the retry).
   const cancellable = page.registered && (run.status === "running" || run.status === "waiting" || run.status === "retryable");
+  // An ended run's item can be run again where its workflow offers it (e.g. "Review again"), after the same kind of step to confirm.
+  const again = run.status === "completed" || run.status === "failed" || run.status === "cancelled" ? registry.entry(workflow)?.again : undefined;
+  const mayRunAgain = again !== undefined && hasAnyRole(user.roles, again.roles ?? ["operator"]);
   const now = new Date();
 
   return (
@@ -252,6 +257,11 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
       ) : null}
 
       {cancellable ? <CancelRunForm taskId={id} waitingOn={run.waitingOn} action={cancelRunAction} /> : null}
+      {again && mayRunAgain ? (
+        <div className="run-again" data-testid="run-again">
+          <RunAgainForm taskId={id} label={again.label} subject={subject?.title ?? `${page.workflowLabel} run`} action={runAgainAction} />
+        </div>
+      ) : null}
 
       <div className="run-layout">
         <section className="card-plain" aria-label="Run events">
