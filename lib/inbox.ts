@@ -1,5 +1,14 @@
 import type { Db } from "@/db/client";
-import { type AnsweredQuestionRow, countAnsweredBy, listAnsweredBy, readOpenInbox } from "@/db/queries/inbox";
+import {
+  type AnsweredQuestionRow,
+  countAnsweredBy,
+  INBOX_DUE_FILTERS,
+  INBOX_SORTS,
+  type InboxDue,
+  type InboxSort,
+  listAnsweredBy,
+  readOpenInbox,
+} from "@/db/queries/inbox";
 import { markInboxSeen } from "@/db/queries/person-notifications";
 import type { QuestionRow } from "@/db/queries/runtime-questions";
 import { isUuid } from "@/lib/ids";
@@ -13,6 +22,47 @@ export type InboxView = (typeof INBOX_VIEWS)[number];
 
 export function parseInboxView(value: unknown): InboxView {
   return INBOX_VIEWS.find((view) => view === value) ?? "assigned";
+}
+
+export { INBOX_DUE_FILTERS, INBOX_SORTS, type InboxDue, type InboxSort };
+
+/** Each due filter in words, for the filter's choices (none chosen: any deadline). */
+export const INBOX_DUE_LABELS: Readonly<Record<InboxDue, string>> = {
+  overdue: "Overdue",
+  day: "Due within a day",
+  week: "Due within a week",
+  none: "No deadline",
+};
+
+/** Each order in words. */
+export const INBOX_SORT_LABELS: Readonly<Record<InboxSort, string>> = {
+  due: "Soonest due first",
+  newest: "Newest first",
+  oldest: "Oldest first",
+};
+
+/**
+ * A due filter and an order from the page's query: a known value is taken; nothing, or an empty one,
+ * is the default (any deadline, soonest due first); anything else is the default too, with the words
+ * the page shows to say it was not understood.
+ */
+export function parseInboxFilters(query: { due?: unknown; sort?: unknown }): { due: InboxDue | null; sort: InboxSort; notUnderstood: string[] } {
+  const notUnderstood: string[] = [];
+  const pick = <T extends string>(value: unknown, known: readonly T[], what: string, fallback: string): T | null => {
+    if (value === undefined || value === "") return null;
+    const found = typeof value === "string" ? known.find((each) => each === value) : undefined;
+    if (!found) notUnderstood.push(`${what} “${shortValue(value)}” is not one we know, so the list shows ${fallback}.`);
+    return found ?? null;
+  };
+  const due = pick(query.due, INBOX_DUE_FILTERS, "The due filter", "every deadline");
+  const sort = pick(query.sort, INBOX_SORTS, "The order", "the soonest due first") ?? "due";
+  return { due, sort, notUnderstood };
+}
+
+/** A query value as a short string, for saying it was not understood (never a page of it). */
+function shortValue(value: unknown): string {
+  const text = Array.isArray(value) ? value.join(",") : String(value);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
 /** Who is asking: an agent, a flow asking a person for a whole answer, or a caller of the API (by its key's name). */
@@ -67,8 +117,10 @@ export interface Inbox {
   })[];
   /** Every open question in each view (not only this page's); "answered" counts what is listed. */
   counts: Record<InboxView, number>;
-  /** What is being looked for (words, who asks), as understood; nothing when the whole view is shown. */
-  search: { text: string | null; asker: string | null };
+  /** What is being looked for (words, who asks, when due) and the order, as understood; nothing when the whole view is shown. */
+  search: { text: string | null; asker: string | null; due: InboxDue | null; sort: InboxSort };
+  /** Query values that were not understood, each in a sentence saying what is shown instead. */
+  notUnderstood: string[];
   /** How many of the view's open questions the search keeps. */
   matching: number;
   /** Who asks the person's open questions, for the filter. */
@@ -120,12 +172,13 @@ export async function loadInbox(
     registry?: Pick<Registry, "describeTasks">;
     /** When they had last looked before this look (null: never): what opened after it is new. */
     seenBefore?: Date | null;
-    /** Words to look for in the questions, and who asks them (as the page's query has them). */
-    search?: { text?: unknown; asker?: unknown };
+    /** Words to look for in the questions, who asks them, when they are due and the order (as the page's query has them). */
+    search?: { text?: unknown; asker?: unknown; due?: unknown; sort?: unknown };
   } = {},
 ): Promise<Inbox> {
   const after = isUuid(options.after) ? options.after : null;
-  const search = { text: searchText(options.search?.text), asker: searchText(options.search?.asker) };
+  const filters = parseInboxFilters({ due: options.search?.due, sort: options.search?.sort });
+  const search = { text: searchText(options.search?.text), asker: searchText(options.search?.asker), due: filters.due, sort: filters.sort };
   // Only the view shown is read in full; the others are counted.
   const [open, answered, answeredCount] = await Promise.all([
     readOpenInbox(db, userId, view === "answered" ? "assigned" : view, now, { limit: view === "answered" ? 0 : (options.pageSize ?? INBOX_PAGE_SIZE), after }, search),
@@ -156,6 +209,7 @@ export async function loadInbox(
     })),
     counts: { ...open.counts, answered: answeredCount ?? answered.length },
     search,
+    notUnderstood: filters.notUnderstood,
     matching: open.matching,
     askers: open.askers,
     after: view === "answered" ? null : after,

@@ -28,6 +28,16 @@ export function nothingReasonWords(reason: string | null | undefined, fallback: 
   return reason && Object.hasOwn(NOTHING_REASON_WORDS, reason) ? NOTHING_REASON_WORDS[reason as NothingReason] : fallback;
 }
 
+/**
+ * Why a question closed without an answer, as the person asked reads it: a question withdrawn because
+ * an operator cancelled its run says so ("Withdrawn: the run was cancelled…"); any other reason is
+ * {@link NOTHING_REASON_WORDS}' (an unknown one, `fallback`).
+ */
+export function closedWithoutAnswerText(reason: string | null | undefined, runStatus: RunStatus | undefined, fallback: string): string {
+  if (reason === "cancelled" && runStatus === "cancelled") return `${NOTHING_REASON_LABELS.cancelled}: the run was cancelled; this question was withdrawn.`;
+  return `This question closed without an answer: ${nothingReasonWords(reason, fallback)}.`;
+}
+
 /** What the question page shows beside a question: where its run stands, and the agent's conversation. */
 export interface QuestionRun {
   run: { workflow: string; state: string; status: RunStatus } | undefined;

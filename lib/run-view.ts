@@ -29,7 +29,9 @@ export type RunEntry =
   | { kind: "escalated"; id: number; at: Date; step: number; percent: number | null; action: "remind" | "add-group"; reminded: string | null; group: string | null }
   | { kind: "resumed"; id: number; at: Date; agent: string | null }
   | { kind: "failed"; id: number; at: Date; state: string | null; cause: string; code: string | null; retryable: boolean }
-  | { kind: "completed"; id: number; at: Date; state: string | null; message: string | null };
+  | { kind: "completed"; id: number; at: Date; state: string | null; message: string | null }
+  /** An operator cancelled the run: who, in which state, and how many questions were withdrawn. */
+  | { kind: "cancelled"; id: number; at: Date; by: string; state: string | null; withdrawn: number };
 
 /** Who handed to whom: agents only (a person answering is never a node). */
 export interface HandoffGraph {
@@ -204,6 +206,10 @@ export function runEntries(events: readonly RunEvent[], context: RunViewContext)
         break;
       case "completed":
         entries.push({ ...base, kind: "completed", state: string(data.state), message: string(data.message) });
+        break;
+      case "cancelled":
+        openTurns.clear();
+        entries.push({ ...base, kind: "cancelled", by: nameOf(data.by) ?? "someone", state: string(data.state), withdrawn: number(data.withdrawn) ?? 0 });
         break;
     }
   }

@@ -125,7 +125,7 @@ export async function loadRuns(
   const rows = runs.map((run) => {
     const entry = registry.entry(run.workflow);
     const subject = subjects.get(run.taskId);
-    const ended = run.runState === "completed" || run.runState === "failed" || run.runState === "nothing";
+    const ended = run.runState === "completed" || run.runState === "failed" || run.runState === "nothing" || run.runState === "cancelled";
     return {
       ...run,
       workflowLabel: entry?.label ?? run.workflow,

@@ -135,10 +135,42 @@ export interface OpenInboxPage {
   next: string | null;
 }
 
-/** What a person looks for in their open questions: words in the question, who asks. */
+/** When a question is due, as the inbox filters it: past due, due within a day or a week from now, or with no deadline. */
+export const INBOX_DUE_FILTERS = ["overdue", "day", "week", "none"] as const;
+export type InboxDue = (typeof INBOX_DUE_FILTERS)[number];
+
+/** How a page of open questions is ordered: soonest due first (no deadline last), or by when they were asked. */
+export const INBOX_SORTS = ["due", "newest", "oldest"] as const;
+export type InboxSort = (typeof INBOX_SORTS)[number];
+
+/** What a person looks for in their open questions: words in the question, who asks, when it is due; and the order. */
 export interface InboxSearch {
   text?: string | null;
   asker?: string | null;
+  /** Only questions due so (null: any). */
+  due?: InboxDue | null;
+  /** Default `due`. */
+  sort?: InboxSort;
+}
+
+const DUE_CONDITION: Record<InboxDue, SQL> = {
+  overdue: sql`due_at is not null and due_at <= now_at`,
+  day: sql`due_at > now_at and due_at <= now_at + interval '1 day'`,
+  week: sql`due_at > now_at and due_at <= now_at + interval '7 days'`,
+  none: sql`due_at is null`,
+};
+
+/** Each order: how rows of `mine` (or the page, through `prefix`) are ordered, and how rows after a cursor are kept. */
+function ordering(sort: InboxSort, prefix = ""): { order: SQL; after: SQL } {
+  const col = (name: string) => sql.raw(`${prefix}${name}`);
+  switch (sort) {
+    case "newest":
+      return { order: sql`${col("asked_at")} desc, ${col("id")} desc`, after: sql`(asked_at, id) < (select asked_at, id from cursor)` };
+    case "oldest":
+      return { order: sql`${col("asked_at")}, ${col("id")}`, after: sql`(asked_at, id) > (select asked_at, id from cursor)` };
+    default:
+      return { order: sql`${col("due_order")}, ${col("asked_at")}, ${col("id")}`, after: sql`(due_order, asked_at, id) > (select due_order, asked_at, id from cursor)` };
+  }
 }
 
 const VIEW_CONDITION: Record<OpenInboxView, SQL> = {
@@ -151,8 +183,9 @@ const VIEW_CONDITION: Record<OpenInboxView, SQL> = {
 /**
  * The questions `userId` may answer now — open, with an open slot that names them as assignee or
  * candidate — counted by view, and one page of a view: soonest due first (no deadline last), then
- * oldest asked, starting after the question `after` (when it is one of theirs in that order; else
- * from the start). One statement: the person's open slots come from the assignee and candidate indexes,
+ * oldest asked (or, by `find.sort`, newest or oldest asked first), starting after the question `after`
+ * (when it is one of theirs in that order; else from the start). `find` keeps only questions with its
+ * words, asked by its asker, due as it says (`matching` counts them). One statement: the person's open slots come from the assignee and candidate indexes,
  * their questions from the index of open questions by slot; only the page's rows are read in full.
  */
 export async function readOpenInbox(
@@ -167,8 +200,11 @@ export async function readOpenInbox(
   const text = find.text?.trim() ? find.text.trim().toLowerCase() : null;
   const asker = find.asker?.trim() || null;
   // Words anywhere in the question's title or text (any case); who asks, exactly.
+  const due = find.due && Object.hasOwn(DUE_CONDITION, find.due) ? DUE_CONDITION[find.due] : undefined;
   const kept = sql`(${text}::text is null or position(${text}::text in lower(coalesce(title, '') || ' ' || coalesce(spec_title, '') || ' ' || coalesce(first_question, ''))) > 0)
-    and (${asker}::text is null or asker = ${asker}::text)`;
+    and (${asker}::text is null or asker = ${asker}::text)${due ? sql` and (${due})` : sql``}`;
+  const sort: InboxSort = find.sort && (INBOX_SORTS as readonly string[]).includes(find.sort) ? find.sort : "due";
+  const order = ordering(sort);
   const rows = await queryRows<{
     matching: number | string;
     askers: string[] | string | null;
@@ -212,8 +248,8 @@ export async function readOpenInbox(
         ), page as (
           select id, due_order, asked_at, due_at, opened_at, assignee_id, claimed_by, delegated_from from mine
            where ${VIEW_CONDITION[view]} and ${kept}
-             and (not exists (select 1 from cursor) or (due_order, asked_at, id) > (select due_order, asked_at, id from cursor))
-           order by due_order, asked_at, id
+             and (not exists (select 1 from cursor) or ${order.after})
+           order by ${order.order}
            limit ${page.limit + 1}
         )
         select counts.assigned, counts.candidates, counts.team, counts.overdue, counts.matching, counts.askers,
@@ -224,7 +260,7 @@ export async function readOpenInbox(
                (select name from users where users.id = page.delegated_from) as delegated_from_name
           from counts
           left join (page join asks a on a.id = page.id) on true
-         order by page.due_order, page.asked_at, page.id`,
+         order by ${ordering(sort, "page.").order}`,
   );
   const first = rows[0]!;
   const found = rows.filter((row) => row.id !== null).map((row) => ({

@@ -6,9 +6,10 @@ import type { QuestionSpec } from "../types/question-spec";
 /**
  * Where a run stands, as the operators' list filters it. `nothing` is a run that ended in failure
  * because a question got no answer (its reason recorded: away, expired, refused, non-interactive);
- * `failed` is any other failure, including a model error that can be retried.
+ * `failed` is any other failure, including a model error that can be retried; `cancelled`, a run an
+ * operator cancelled (the questions it withdrew do not make it `nothing`).
  */
-export const RUN_STATES = ["running", "waiting", "completed", "failed", "nothing"] as const;
+export const RUN_STATES = ["running", "waiting", "completed", "failed", "nothing", "cancelled"] as const;
 export type RunState = (typeof RUN_STATES)[number];
 
 /** One run as the operators' list and the run page show it, whatever its workflow. */

@@ -261,9 +261,11 @@ export async function insertPersonQuestion(db: Db, question: NewPersonQuestion):
     db,
     sql`with asked as (
           insert into asks (id, task_id, workflow_instance_id, workflow, event, slot_id, step_key, title, spec, response_schema, attempts_allowed, asked_at)
-          values (${question.id}, ${question.taskId}, ${question.workflowInstanceId}, ${question.workflow}, ${question.event},
-            ${question.slotId}, ${question.stepKey}, ${question.title}, ${JSON.stringify(question.spec)}::jsonb,
-            ${question.responseSchema === null ? null : JSON.stringify(question.responseSchema)}::json, ${question.attemptsAllowed}, ${at}::timestamptz)
+          select ${question.id}::uuid, ${question.taskId}::uuid, ${question.workflowInstanceId}::uuid, ${question.workflow}, ${question.event},
+            ${question.slotId}::uuid, ${question.stepKey}, ${question.title}, ${JSON.stringify(question.spec)}::jsonb,
+            ${question.responseSchema === null ? null : JSON.stringify(question.responseSchema)}::json, ${question.attemptsAllowed}::int, ${at}::timestamptz
+          -- A run cancelled meanwhile asks nothing more (the lock waits for a cancel under way: db/queries/run-cancels.ts).
+          where exists (select 1 from workflow_instances where id = ${question.workflowInstanceId} and status <> 'cancelled' for share)
           on conflict (step_key) where step_key is not null do nothing
           returning id, slot_id
         ), opened as (
@@ -284,7 +286,7 @@ export async function insertPersonQuestion(db: Db, question: NewPersonQuestion):
         select id, slot_id, false as created from asks where step_key = ${question.stepKey} and not ${created}`,
   );
   const row = rows[0];
-  if (!row) throw new Error("the question was neither created nor found");
+  if (!row) throw new Error("the question was neither created nor found (was its run cancelled?)");
   return { id: row.id, slotId: row.slot_id, created: Boolean(row.created) };
 }
 

@@ -3,8 +3,11 @@ import { bigint, bigserial, index, integer, json, jsonb, pgTable, primaryKey, te
 import type { QuestionSpec } from "../types/question-spec";
 import { users } from "./users";
 
-/** What a workflow instance is doing, as its task reads it. */
-export const RUN_STATUSES = ["running", "waiting", "completed", "failed", "retryable"] as const;
+/**
+ * What a workflow instance is doing, as its task reads it. `cancelled`: an operator stopped it
+ * (`runtime.cancelRun`); like `completed` and `failed` it has ended, and nothing of it runs again.
+ */
+export const RUN_STATUSES = ["running", "waiting", "completed", "failed", "retryable", "cancelled"] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
 /** One workflow over one task: which state it is in. */
@@ -283,6 +286,7 @@ export const RUN_EVENT_KINDS = [
   "escalated",
   "failed",
   "completed",
+  "cancelled",
 ] as const;
 export type RunEventKind = (typeof RUN_EVENT_KINDS)[number];
 

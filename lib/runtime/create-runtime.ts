@@ -44,6 +44,7 @@ import { ConversationCache } from "./conversation-cache";
 import { isAnswerEvent } from "./person";
 import { createSlotReassigner, type SlotReassigner } from "./reassign-slot";
 import { createSlotClaimer, type SlotClaimer } from "./claim-slot";
+import { createRunCanceller, type RunCanceller } from "./cancel-run";
 import { resolveWaiters } from "./recipients";
 import { withRunScope } from "./run-scope";
 import { newTimeOrderedId } from "@/lib/ids";
@@ -96,7 +97,7 @@ export interface Deposit<E extends EventSchemas, K extends keyof E & string> {
 }
 
 /** A Parley runtime over one database: starts workflows, takes deposits, runs jobs, sweeps SLAs. */
-export interface Runtime extends QuestionDesk, SlotReassigner, SlotClaimer {
+export interface Runtime extends QuestionDesk, SlotReassigner, SlotClaimer, RunCanceller {
   readonly workerId: string;
   /**
    * Starts a workflow over a task (once per task; starting again does nothing). Pass the
@@ -415,6 +416,11 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       await finishJob(db, { id: job.id, workerId, at: now() });
       return true;
     }
+    // Nor has a job of a run an operator cancelled (lib/runtime/cancel-run.ts).
+    if (job.status === "cancelled") {
+      await finishJob(db, { id: job.id, workerId, at: now() });
+      return true;
+    }
     const stopRenewing = keepLease(job);
     try {
       return await runClaimedJob(workflow, job);
@@ -610,6 +616,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     ...desk,
     ...createSlotReassigner({ commit, now }),
     ...createSlotClaimer({ commit, now }),
+    ...createRunCanceller({ commit, now, workflowNamed }),
 
     ask: (agent, task, turns) => askAgent(deps, outsideJob, agent, task, turns),
     answer: (agent, task, text, answerOptions) => answerAgent(deps, outsideJob, agent, task, text, answerOptions),

@@ -39,6 +39,7 @@ export type { NothingReason } from "@/db/schema";
 export { answerOf, answerOfGivenSchema, type AskPersonOptions, isAnswerEvent, person, type PersonAnswer, type PersonAsked, type QuestionnaireEvent, questionnaireOf } from "./person";
 export type { ReassignSlotResult, SlotReassigner, SlotReassignment } from "./reassign-slot";
 export type { ClaimSlotResult, SlotClaimer } from "./claim-slot";
+export type { CancelledRun, RunCanceller } from "./cancel-run";
 export { group, type GroupRecipient, type Recipient } from "./recipients";
 export { startWorker, type Worker } from "./start-worker";
 export { turn } from "./turn";

@@ -170,8 +170,13 @@ function actionTable(fixture: Fixture): Record<string, { args: (Record<string, s
       },
     },
     "app/(app)/runs/actions.ts#runAgainAction": {
-      args: [null, { taskId: ZERO_UUID }],
+      args: [null, { taskId: ZERO_UUID, confirm: "yes" }],
       outcomes: { ...refused, operator: '"code":"not_found"', admin: '"code":"forbidden"' },
+    },
+    "app/(app)/tasks/[id]/actions.ts#cancelRunAction": {
+      // A run that is not there: past every check, nothing to cancel (the fixture's own run stays waiting).
+      args: [null, { taskId: ZERO_UUID, confirm: "yes" }],
+      outcomes: { ...refused, operator: '"code":"not_found"', admin: '"code":"not_found"' },
     },
     "app/(app)/tasks/[id]/actions.ts#retryRunAction": {
       args: [null, { taskId: fixture.taskId }],

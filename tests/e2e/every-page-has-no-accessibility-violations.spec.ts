@@ -52,6 +52,8 @@ for (const screen of SCREENS) {
           "/inbox?view=team",
           "/inbox?view=overdue",
           "/inbox?view=answered",
+          "/inbox?view=assigned&due=week&sort=newest",
+          "/inbox?view=assigned&due=soonish&sort=sideways",
           reviews.openQuestion,
           reviews.answeredQuestion,
           "/profile",
@@ -64,6 +66,12 @@ for (const screen of SCREENS) {
     ] as const) {
       for (const path of paths) found.push(...(await violations(page, path)));
     }
+    // The run page with its step to confirm a cancel open.
+    await operator.goto(reviews.run);
+    await operator.getByText("Cancel this run…").click();
+    await expect(operator.getByRole("button", { name: "Yes, cancel this run" })).toBeVisible();
+    const { violations: cancelStep } = await new AxeBuilder({ page: operator }).analyze();
+    found.push(...cancelStep.flatMap((violation) => violation.nodes.map((node) => `${reviews.run} (cancel step open): ${violation.id} at ${node.target.join(" ")}`)));
     expect(found, `axe-core found ${found.length} violations:\n${found.join("\n")}`).toEqual([]);
     for (const page of [operator, assignee, admin, visitor]) await page.context().close();
   });

@@ -51,6 +51,8 @@ test("no signed-in page scrolls sideways on a 390 px phone, for any role", async
         "/inbox?view=team",
         "/inbox?view=overdue",
         "/inbox?view=answered",
+        "/inbox?view=assigned&due=week&sort=newest",
+        "/inbox?view=assigned&due=soonish&sort=sideways",
         reviews.openQuestion,
         reviews.answeredQuestion,
         "/profile",
@@ -62,6 +64,11 @@ test("no signed-in page scrolls sideways on a 390 px phone, for any role", async
   ] as const) {
     for (const path of paths) widths[`${role} ${path}`] = await pageWidth(page, path);
   }
+  // The run page with its step to confirm a cancel open.
+  await operator.goto(reviews.run);
+  await operator.getByText("Cancel this run…").click();
+  await expect(operator.getByRole("button", { name: "Yes, cancel this run" })).toBeVisible();
+  widths["operator run page with the cancel step open"] = await operator.evaluate(() => document.documentElement.scrollWidth);
   // A new key's secrets, shown once, are the longest unbroken text on any page.
   for (const [role, page, path] of [
     ["admin", admin, "/admin/api-keys"],

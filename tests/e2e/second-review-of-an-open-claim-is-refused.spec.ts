@@ -27,7 +27,9 @@ test("a claim's review can be started again once it has ended, and is refused wh
 
   const ended = operator.getByTestId("run-row").filter({ hasText: title });
   await expect(ended).toContainText("completed");
-  const again = ended.getByRole("button", { name: `Review again: Claim: ${title}` });
+  // Review again asks for confirmation first: the step opens, and its "Yes" starts it.
+  await ended.locator("summary", { hasText: "Review again" }).click();
+  const again = ended.getByRole("button", { name: `Yes, review again: Claim: ${title}` });
   await again.click();
   await expect(ended.getByRole("status")).toContainText("Started");
   await expect(operator.getByTestId("run-row").filter({ hasText: title })).toHaveCount(2);

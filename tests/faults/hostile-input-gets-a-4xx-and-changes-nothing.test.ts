@@ -80,8 +80,10 @@ function actionTable(fixture: Fixture): Record<string, ActionRow> {
       fields: { workflow: "ReviewClaim", startToken: randomUUID(), title: "Hostile", amount: "12.00", currency: "EUR", merchant: "Nowhere", incurredOn: "2026-11-01", description: "", assigneeId: fixture.samId },
       ids: ["assigneeId"],
     },
-    "app/(app)/runs/actions.ts#runAgainAction": { caller: "omar", intruder: "sam", fields: { taskId: fixture.taskId }, ids: ["taskId"] },
+    "app/(app)/runs/actions.ts#runAgainAction": { caller: "omar", intruder: "sam", fields: { taskId: fixture.taskId, confirm: "yes" }, ids: ["taskId"] },
     "app/(app)/tasks/[id]/actions.ts#retryRunAction": { caller: "omar", intruder: "sam", fields: { taskId: fixture.taskId }, ids: ["taskId"] },
+    // A run that is not there: even a call that got through would cancel nothing (the fixture's own run must stay waiting).
+    "app/(app)/tasks/[id]/actions.ts#cancelRunAction": { caller: "omar", intruder: "sam", fields: { taskId: ZERO_UUID, confirm: "yes" }, ids: ["taskId"] },
     "app/(app)/admin/actions.ts#setPersonAwayAction": { caller: "ada", intruder: "omar", fields: { userId: fixture.samId, away: "true" }, ids: ["userId"] },
     "app/(app)/admin/actions.ts#reassignSlotAction": { caller: "ada", intruder: "omar", fields: { slotId: fixture.slotId, assigneeId: fixture.samId }, ids: ["slotId", "assigneeId"] },
     "app/(app)/admin/actions.ts#remindAction": { caller: "ada", intruder: "sam", fields: { questionId: fixture.questionId }, ids: ["questionId"] },

@@ -2,7 +2,18 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { SlaClock } from "@/components/sla-clock";
 import { getDb } from "@/lib/database";
-import { INBOX_PAGE_SIZE, type InboxView, loadInbox, lookAtInbox, parseInboxView } from "@/lib/inbox";
+import {
+  INBOX_DUE_FILTERS,
+  INBOX_DUE_LABELS,
+  INBOX_PAGE_SIZE,
+  INBOX_SORT_LABELS,
+  INBOX_SORTS,
+  type Inbox,
+  type InboxView,
+  loadInbox,
+  lookAtInbox,
+  parseInboxView,
+} from "@/lib/inbox";
 import { formatDuration } from "@/lib/sla-clock";
 import { requirePageUser } from "@/lib/server/session";
 import { LISTED_TEXT_LENGTH, shorten } from "@/lib/short-text";
@@ -19,6 +30,20 @@ const VIEWS: { view: InboxView; label: string; empty: string }[] = [
   { view: "answered", label: "Answered by me", empty: "Questions you have answered appear here, with how long they waited for you." },
 ];
 
+/** A link to a view of the inbox keeping what is looked for and the order (the defaults left out), from `after` when given. */
+function inboxHref(view: InboxView, search: Inbox["search"], after?: string): string {
+  const query = new URLSearchParams({ view });
+  if (search.text) query.set("q", search.text);
+  if (search.asker) query.set("asker", search.asker);
+  if (search.due) query.set("due", search.due);
+  if (search.sort !== "due") query.set("sort", search.sort);
+  if (after) query.set("after", after);
+  return `/inbox?${query.toString()}`;
+}
+
+/** How the first page of a view is described, by its order. */
+const FIRST_PAGE_WORDS: Record<Inbox["search"]["sort"], string> = { due: "due soonest", newest: "newest", oldest: "oldest" };
+
 export default async function InboxPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requirePageUser(["assignee"]);
   const params = await searchParams;
@@ -30,13 +55,12 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
   const inbox = await loadInbox(db, user.id, view, now, {
     after: typeof params.after === "string" ? params.after : null,
     seenBefore,
-    search: { text: params.q, asker: params.asker },
+    search: { text: params.q, asker: params.asker, due: params.due, sort: params.sort },
   });
   // The tab says how many questions wait on this person (each once, whichever views it is in).
   const waiting = inbox.counts.assigned + inbox.counts.candidates + inbox.counts.team;
-  const searching = inbox.search.text !== null || inbox.search.asker !== null;
-  // Links keep the search: paging through what was found, not the whole view.
-  const searchQuery = `${inbox.search.text ? `&q=${encodeURIComponent(inbox.search.text)}` : ""}${inbox.search.asker ? `&asker=${encodeURIComponent(inbox.search.asker)}` : ""}`;
+  const searching = inbox.search.text !== null || inbox.search.asker !== null || inbox.search.due !== null;
+  // Links keep the search and the order: paging through what was found, in the order chosen.
   const current = VIEWS.find((entry) => entry.view === view)!;
   const renderedAt = now.toISOString();
 
@@ -76,7 +100,33 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
               ))}
             </select>
           </label>
+          <label>
+            <span>Due</span>
+            <select name="due" defaultValue={inbox.search.due ?? ""}>
+              <option value="">Any time</option>
+              {INBOX_DUE_FILTERS.map((due) => (
+                <option key={due} value={due}>
+                  {INBOX_DUE_LABELS[due]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span>Order</span>
+            <select name="sort" defaultValue={inbox.search.sort}>
+              {INBOX_SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {INBOX_SORT_LABELS[sort]}
+                </option>
+              ))}
+            </select>
+          </label>
           <button type="submit">Find</button>
+          {inbox.notUnderstood.length > 0 ? (
+            <p className="notice small" role="status" data-testid="not-understood">
+              {inbox.notUnderstood.join(" ")}
+            </p>
+          ) : null}
           {searching ? (
             <p className="muted small" role="status">
               {inbox.matching} of {inbox.counts[view]} {inbox.counts[view] === 1 ? "question" : "questions"} found · <Link href={`/inbox?view=${view}`}>show all</Link>
@@ -158,15 +208,17 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
       {view !== "answered" && (inbox.after || inbox.next) ? (
         <nav className="inbox-meta" aria-label="Pages">
           <span>
-            {inbox.after ? `${inbox.rows.length} more of ${searching ? inbox.matching : inbox.counts[view]}` : `The ${inbox.rows.length} due soonest of ${searching ? inbox.matching : inbox.counts[view]}`}
+            {inbox.after
+              ? `${inbox.rows.length} more of ${searching ? inbox.matching : inbox.counts[view]}`
+              : `The ${inbox.rows.length} ${FIRST_PAGE_WORDS[inbox.search.sort]} of ${searching ? inbox.matching : inbox.counts[view]}`}
             {inbox.after ? (
               <>
                 {" · "}
-                <Link href={`/inbox?view=${view}${searchQuery}`}>back to the soonest due</Link>
+                <Link href={inboxHref(view, inbox.search)}>back to the {FIRST_PAGE_WORDS[inbox.search.sort]}</Link>
               </>
             ) : null}
           </span>
-          {inbox.next ? <Link href={`/inbox?view=${view}${searchQuery}&after=${inbox.next}`}>Next {INBOX_PAGE_SIZE} →</Link> : null}
+          {inbox.next ? <Link href={inboxHref(view, inbox.search, inbox.next)}>Next {INBOX_PAGE_SIZE} →</Link> : null}
         </nav>
       ) : null}
     </section>

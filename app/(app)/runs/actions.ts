@@ -94,7 +94,8 @@ export async function startRunAction(_previous: StartRunState | null, submitted:
 
 const runAgain = defineFormAction({
   roles: [],
-  input: z.object({ taskId: z.uuid() }),
+  // The form's "Yes, …" step sends the confirmation; a press that did not confirm starts nothing.
+  input: z.object({ taskId: z.uuid(), confirm: z.literal("yes", { error: "Confirm first: press the “Yes, …” button to start it again." }) }),
   async handler({ taskId }, user) {
     const db = await getDb();
     const { runtime, worker, registry } = await getAppRuntime();

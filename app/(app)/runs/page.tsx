@@ -18,6 +18,7 @@ const STATE_LABELS: Record<RunState, string> = {
   completed: "Completed",
   failed: "Failed",
   nothing: "Nothing, with reason",
+  cancelled: "Cancelled",
 };
 
 type SearchParams = Record<string, string | string[] | undefined>;

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { countRunsByState, listRuns, type RunState } from "@/db/queries/runs";
 import { auditorScript } from "@/examples/expense-review/auditor-script";
+import { ReviewClaim } from "@/examples/expense-review/review-claim";
 import { createScriptedModel } from "@/lib/models/scripted-model";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { createExampleFixture, type ExampleFixture } from "./fixture";
@@ -9,7 +10,7 @@ describe.each(DATABASE_KINDS)("the runs list by state (expense reviews) (%s)", (
   let fixture: ExampleFixture;
   afterEach(async () => fixture?.database.close());
 
-  it("counts and filters running, waiting, completed, failed and nothing-with-reason", async () => {
+  it("counts and filters running, waiting, completed, failed, nothing-with-reason and cancelled", async () => {
     // The model's first call fails, so the first review is left retryable (a failure); the rest run as scripted.
     let calls = 0;
     const model = createScriptedModel({ respond: (prompt) => (++calls === 1 ? { error: "upstream overloaded", status: 529 } : auditorScript(prompt)) });
@@ -33,17 +34,23 @@ describe.each(DATABASE_KINDS)("the runs list by state (expense reviews) (%s)", (
     expect(answered.status).toBe("answered");
     await runtime.drain();
 
+    // Cancelled while it waited: its withdrawn question's reason does not make it "nothing".
+    const cancelled = await fixture.startUnexplainedReview();
+    await runtime.drain();
+    await runtime.cancelRun(ReviewClaim, cancelled.id, { by: sam.id });
+
     const running = await fixture.startUnexplainedReview(); // not drained: its first job is still queued
 
-    expect(await countRunsByState(database.db)).toEqual({ running: 1, waiting: 1, completed: 1, failed: 1, nothing: 1 });
+    expect(await countRunsByState(database.db)).toEqual({ running: 1, waiting: 1, completed: 1, failed: 1, nothing: 1, cancelled: 1 });
     const ids = async (state: RunState) => (await listRuns(database.db, { state })).map((row) => row.taskId);
     expect(await ids("running")).toEqual([running.id]);
     expect(await ids("waiting")).toEqual([waiting.id]);
     expect(await ids("completed")).toEqual([completed.id]);
     expect(await ids("failed")).toEqual([failed.id]);
     expect(await ids("nothing")).toEqual([nothing.id]);
+    expect(await ids("cancelled")).toEqual([cancelled.id]);
     const [nothingRow] = await listRuns(database.db, { state: "nothing" });
     expect(nothingRow).toMatchObject({ status: "failed", nothingReason: "away" });
-    expect(await listRuns(database.db)).toHaveLength(5);
+    expect(await listRuns(database.db)).toHaveLength(6);
   });
 });

@@ -31,7 +31,7 @@ describe.each(DATABASE_KINDS)("finding a question in the inbox (%s)", (kind) => 
     expect(found.rows.map((row) => row.headline)).toEqual(["What was the Lisbon dinner for?", "Approve billing-api 2.15 to production (LISBON region)"]);
     expect(found.matching).toBe(2);
     expect(found.counts.assigned).toBe(3);
-    expect(found.search).toEqual({ text: "lisbon", asker: null });
+    expect(found.search).toEqual({ text: "lisbon", asker: null, due: null, sort: "due" });
   });
 
   it("keeps the questions one asker asked, and offers each asker once", async () => {

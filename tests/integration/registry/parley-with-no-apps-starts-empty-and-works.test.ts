@@ -33,7 +33,7 @@ describe.each(DATABASE_KINDS)("Parley with no apps registered (%s)", (kind) => {
     expect(startableWorkflows(registry, operator)).toEqual([]);
     const { rows, counts } = await loadRuns(database!.db, registry, {});
     expect(rows).toEqual([]);
-    expect(counts).toEqual({ running: 0, waiting: 0, completed: 0, failed: 0, nothing: 0 });
+    expect(counts).toEqual({ running: 0, waiting: 0, completed: 0, failed: 0, nothing: 0, cancelled: 0 });
     expect(await loadRunPage(database!.db, registry, "00000000-0000-4000-8000-000000000000")).toBeUndefined();
   });
 

@@ -8,7 +8,7 @@ import { getDb } from "@/lib/database";
 import { getAppRuntime } from "@/lib/app-runtime";
 import { askerOf, headlineOf } from "@/lib/inbox";
 import { attemptLabel, describeAnswer } from "@/lib/questions";
-import { loadQuestionRun, nothingReasonWords, reassignedAwayFrom } from "@/lib/question-view";
+import { closedWithoutAnswerText, loadQuestionRun, reassignedAwayFrom } from "@/lib/question-view";
 import { formatDuration } from "@/lib/sla-clock";
 import { requireAnsweringPageUser } from "@/lib/server/session";
 import { claimQuestionAction, submitAnswerAction } from "./actions";
@@ -146,7 +146,7 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
             </div>
           ) : (
             <div role="status" className="notice">
-              <p>This question closed without an answer: {nothingReasonWords(question.reason ?? (pastDue ? "expired" : null), "it is no longer open")}.</p>
+              <p data-testid="closed-without-answer">{closedWithoutAnswerText(question.reason ?? (pastDue ? "expired" : null), run?.status, "it is no longer open")}</p>
             </div>
           )}
           {run ? (

@@ -48,3 +48,34 @@ export type RetryRunState = ActionResult<{ requeued: number }>;
 export async function retryRunAction(_previous: RetryRunState | null, formData: FormData): Promise<RetryRunState> {
   return retryRun(formData);
 }
+
+/** The confirmation a cancel (or a run again) must carry: the form's "Yes, …" step sends it. */
+const confirmed = z.literal("yes", { error: "Confirm first: press “Yes, cancel this run”." });
+
+const cancelRun = defineFormAction({
+  roles: ["operator", "admin"],
+  input: z.object({ taskId: z.uuid(), confirm: confirmed }),
+  async handler({ taskId }, user) {
+    const db = await getDb();
+    const { runtime, registry } = await getAppRuntime();
+    const page = await loadRunPage(db, registry, taskId);
+    if (!page) throw new AppError("not_found", "There is no such run.");
+    if (!page.registered) throw new AppError("conflict", `This run's workflow, ${page.run.workflow}, is not registered in parley.config.ts, so it cannot be cancelled here.`);
+    // One conditional update decides: a run that ended meanwhile, or another operator's cancel first, is a conflict in plain words.
+    const cancelled = await runtime.cancelRun({ name: page.run.workflow }, taskId, { by: user.id });
+    revalidatePath(`/tasks/${taskId}`);
+    revalidatePath("/runs");
+    return { withdrawn: cancelled.withdrawn.length };
+  },
+});
+
+/** What the cancel form shows after a press. */
+export type CancelRunState = ActionResult<{ withdrawn: number }>;
+
+/**
+ * Operators and admins: cancels a run that has not ended, once confirmed. Its open questions are
+ * withdrawn (closed with nothing, reason `cancelled`) and nothing of it runs again.
+ */
+export async function cancelRunAction(_previous: CancelRunState | null, formData: FormData): Promise<CancelRunState> {
+  return cancelRun(formData);
+}

@@ -11,7 +11,10 @@ import { nothingReasonWords } from "@/lib/question-view";
 import { listAnswersForTask, loadRunPage, namesOf } from "@/lib/runs";
 import { formatDuration } from "@/lib/sla-clock";
 import { requirePageUser } from "@/lib/server/session";
-import { retryRunAction } from "./actions";
+import { cancelRunAction, retryRunAction } from "./actions";
+import { CancelRunForm } from "./cancel-run-form";
+import { runAgainAction } from "../../runs/actions";
+import { RunAgainForm } from "../../runs/run-again-form";
 import { HandoffGraphView } from "./handoff-graph";
 import { RetryForm } from "./retry-form";
 import { ContextFacts } from "@/components/context-facts";
@@ -121,7 +124,7 @@ function Entry({ entry, workflow }: { entry: RunEntry; workflow: string }): Reac
       return (
         <>
           <span className="who">Nothing</span> arrived — reason: <strong>{entry.reason}</strong>
-          <span className="muted"> ({nothingReasonWords(entry.reason, "no answer")})</span>
+          <span className="muted"> ({entry.reason === "cancelled" && entry.by ? `withdrawn: ${entry.by} cancelled the run` : nothingReasonWords(entry.reason, "no answer")})</span>
         </>
       );
     case "slot-expired":
@@ -171,6 +174,14 @@ function Entry({ entry, workflow }: { entry: RunEntry; workflow: string }): Reac
           {entry.state && entry.state !== "Completed" ? ` in ${entry.state}` : " successfully"}
         </>
       );
+    case "cancelled":
+      return (
+        <>
+          <span className="who">Cancelled</span> by <strong>{entry.by}</strong>
+          {entry.state ? ` in ${entry.state}` : ""}
+          {entry.withdrawn > 0 ? <span className="muted"> · {entry.withdrawn === 1 ? "its open question was" : `${entry.withdrawn} open questions were`} withdrawn</span> : null}
+        </>
+      );
   }
 }
 
@@ -190,6 +201,12 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
   const workflow = run.workflow;
   const lastFailure = [...entries].reverse().find((entry): entry is Extract<RunEntry, { kind: "failed" }> => entry.kind === "failed");
   const stoppedByDefinition = run.status === "failed" ? definitionFailureIn(events) : undefined;
+  const cancelledBy = run.status === "cancelled" ? [...entries].reverse().find((entry): entry is Extract<RunEntry, { kind: "cancelled" }> => entry.kind === "cancelled") : undefined;
+  // A run that has not ended can be cancelled (a retryable one too: that gives up on the retry).
+  const cancellable = page.registered && (run.status === "running" || run.status === "waiting" || run.status === "retryable");
+  // An ended run's item can be run again where its workflow offers it (e.g. "Review again"), after the same kind of step to confirm.
+  const again = run.status === "completed" || run.status === "failed" || run.status === "cancelled" ? registry.entry(workflow)?.again : undefined;
+  const mayRunAgain = again !== undefined && hasAnyRole(user.roles, again.roles ?? ["operator"]);
   const now = new Date();
 
   return (
@@ -228,6 +245,22 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
         <section className="card-plain run-failure" aria-label="Failure" data-testid="definition-failure">
           <p>{definitionFailureMessage(workflow, stoppedByDefinition.cause)}</p>
         </section>
+      ) : null}
+
+      {cancelledBy ? (
+        <section className="card-plain" aria-label="Cancelled" data-testid="run-cancelled">
+          <p>
+            {cancelledBy.by} cancelled this run {formatDuration(now.getTime() - cancelledBy.at.getTime())} ago
+            {cancelledBy.withdrawn > 0 ? `; ${cancelledBy.withdrawn === 1 ? "its open question was" : `its ${cancelledBy.withdrawn} open questions were`} withdrawn` : ""}. Nothing of it runs again.
+          </p>
+        </section>
+      ) : null}
+
+      {cancellable ? <CancelRunForm taskId={id} waitingOn={run.waitingOn} action={cancelRunAction} /> : null}
+      {again && mayRunAgain ? (
+        <div className="run-again" data-testid="run-again">
+          <RunAgainForm taskId={id} label={again.label} subject={subject?.title ?? `${page.workflowLabel} run`} action={runAgainAction} />
+        </div>
       ) : null}
 
       <div className="run-layout">
