@@ -16,7 +16,7 @@ describe("a database back from a restart", () => {
   afterAll(async () => cluster?.destroy());
 
   it("answers the queries made while it was away within seconds of being back, however many connection attempts failed", async () => {
-    cluster = await startPostgresCluster(55453);
+    cluster = await startPostgresCluster(30453);
     const database = await openDatabase({ kind: "postgres", url: cluster.url, maxConnections: 4 });
     const client = database.postgres!;
     await Promise.all(Array.from({ length: 4 }, () => client`select pg_sleep(0.05)`));

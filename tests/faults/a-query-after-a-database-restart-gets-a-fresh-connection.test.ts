@@ -17,7 +17,7 @@ describe("the first query after a database restart", () => {
   afterAll(async () => cluster?.destroy());
 
   it("runs on a fresh connection, not with the error of the one that died", async () => {
-    cluster = await startPostgresCluster(55452);
+    cluster = await startPostgresCluster(30452);
     const database = await openDatabase({ kind: "postgres", url: cluster.url, maxConnections: 1 });
     const client = database.postgres as postgres.Sql;
     await client`select 1`;

@@ -10,7 +10,7 @@ import { type ServerProcess, startServer } from "./support/server";
 import { until } from "./support/until";
 import type { QuestionSpec } from "@/lib/questions/question-spec";
 
-const CLUSTER_PORT = 55451;
+const CLUSTER_PORT = 30451;
 const PORT = 3158;
 
 describe("an answer sent while the database is away", () => {

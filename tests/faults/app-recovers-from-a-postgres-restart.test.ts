@@ -11,7 +11,7 @@ import { everyReviewDone, expectAnswersOnceAndRunsDone } from "./support/review-
 import { type ServerProcess, startServer } from "./support/server";
 import { until } from "./support/until";
 
-const CLUSTER_PORT = 55450;
+const CLUSTER_PORT = 30450;
 const PORT = 3153;
 /** How long after PostgreSQL is back the app has to serve again, by itself. */
 const RECOVERY_BUDGET_MS = 15_000;

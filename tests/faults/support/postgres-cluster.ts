@@ -21,7 +21,11 @@ export interface PostgresCluster {
   destroy(): Promise<void>;
 }
 
-/** Starts a fresh cluster on `port` (55450–55459 on the shared machines), without blocking the event loop. */
+/**
+ * Starts a fresh cluster on `port`, without blocking the event loop. The fault tests use 30450–30459:
+ * below Linux's ephemeral range (32768–60999), so no client socket of the suite's own many
+ * connections can be holding the port when the server binds it (one did, at 55452, in a CI run).
+ */
 export async function startPostgresCluster(port: number): Promise<PostgresCluster> {
   const dir = `/tmp/parley-faults-cluster-${port}`;
   const env: NodeJS.ProcessEnv = { ...process.env, PARLEY_TEST_POSTGRES_PORT: String(port), PARLEY_TEST_POSTGRES_DIR: dir };
