@@ -33,10 +33,11 @@ function publicUrl(env: Record<string, string | undefined>): string {
 }
 
 /**
- * Connections the worker loop has to itself (on PostgreSQL), so that the runs answers resume are not
- * queued behind the statements of every request a busy server is handling: one job runs at a time.
+ * How many jobs the worker loop runs at once on PostgreSQL (`PARLEY_WORKER_CONCURRENCY`): a job spends
+ * most of its time waiting on the database (its commits), so a few at once keep both the process and
+ * the database busy. PGlite has one connection: its worker runs one job at a time.
  */
-const WORKER_CONNECTIONS = 2;
+const DEFAULT_WORKER_CONCURRENCY = 4;
 
 /** People named per live event: a NOTIFY payload must stay under 8000 bytes, and each id takes 39 of them. */
 const AUDIENCE_PER_EVENT = 150;
@@ -64,6 +65,18 @@ export function millisecondsSetting(env: Record<string, string | undefined>, nam
   if (!configured) return undefined;
   const value = Number(configured);
   if (!Number.isInteger(value) || value < minimum) throw new Error(`${name} must be a whole number of milliseconds, at least ${minimum} (it is "${configured}").`);
+  return value;
+}
+
+/**
+ * A count from the environment (at least 1, at most `maximum`): unset means `fallback`; anything else
+ * stops the server, naming the variable.
+ */
+export function countSetting(env: Record<string, string | undefined>, name: string, fallback: number, maximum: number): number {
+  const configured = env[name]?.trim();
+  if (!configured) return fallback;
+  const value = Number(configured);
+  if (!Number.isInteger(value) || value < 1 || value > maximum) throw new Error(`${name} must be a whole number from 1 to ${maximum} (it is "${configured}").`);
   return value;
 }
 
@@ -122,10 +135,14 @@ export function getAppRuntime(): Promise<AppRuntime> {
       // How long one model call may take before the turn fails (and can be retried).
       turnTimeoutMs: millisecondsSetting(process.env, "PARLEY_TURN_TIMEOUT_MS", 100),
     };
-    // Requests run on the shared pool; the worker, a runtime of its own, on its own connections (PGlite has one connection anyway).
+    // Requests run on the shared pool; the worker, a runtime of its own, on its own connections, so the runs answers resume
+    // are not queued behind every request a busy server handles (PGlite has one connection anyway).
     const runtime = createRuntime({ db, ...options });
-    const workerDatabase = database.url ? await openDatabase({ kind: "postgres", url: database.url, maxConnections: WORKER_CONNECTIONS }) : undefined;
+    const concurrency = database.url ? countSetting(process.env, "PARLEY_WORKER_CONCURRENCY", DEFAULT_WORKER_CONCURRENCY, 64) : 1;
+    // A connection per job running at once, and one for the sweeps and a lease renewal meanwhile.
+    const workerDatabase = database.url ? await openDatabase({ kind: "postgres", url: database.url, maxConnections: concurrency + 1 }) : undefined;
     const worker = startWorker(workerDatabase ? createRuntime({ db: workerDatabase.db, ...options }) : runtime, {
+      concurrency,
       onError: (error) => console.error("Parley worker:", error),
     });
     // Callbacks need no configuration, so there is always a target and the drainer always runs.

@@ -115,8 +115,12 @@ export interface Runtime extends QuestionDesk, SlotReassigner, SlotClaimer, RunC
   ): Promise<SlotRow>;
   /** Claims and runs one job; false when there was none. */
   runNextJob(): Promise<boolean>;
-  /** Runs jobs until none is runnable (or `maxJobs` ran); returns how many ran. */
-  drain(options?: { maxJobs?: number }): Promise<number>;
+  /**
+   * Runs jobs until none is runnable (or `maxJobs` ran); returns how many ran. With `concurrency`
+   * above 1, that many jobs run at once (of different runs: a run's jobs never overlap, whoever
+   * claims them), each lane claiming the next until it finds none.
+   */
+  drain(options?: { maxJobs?: number; concurrency?: number }): Promise<number>;
   /**
    * Runs the queued jobs of one task now, in this process, until it has none (or `maxJobs` ran) —
    * e.g. the ask a request has just started, so the request can say whether it is open or closed
@@ -131,7 +135,7 @@ export interface Runtime extends QuestionDesk, SlotReassigner, SlotClaimer, RunC
    */
   sweepEscalations(): Promise<number>;
   /** The sweeps (expiry, then escalation) and then a drain: what a worker does each time it wakes. */
-  tick(): Promise<{ expired: number; escalated: number; jobs: number }>;
+  tick(options?: { concurrency?: number }): Promise<{ expired: number; escalated: number; jobs: number }>;
   /**
    * Queues a retryable task's failed work again; returns how many jobs. A run that stopped because
    * its workflow is wrong is never requeued: that refuses with `definition_error`, saying what is wrong.
@@ -545,14 +549,22 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 
     async drain(drainOptions = {}) {
       const maxJobs = drainOptions.maxJobs ?? 1_000;
-      let ran = 0;
-      while (ran < maxJobs) {
-        const outcome = await runNext();
-        if (outcome === "none") break;
-        ran++;
-        if (outcome === "ran-last") break;
-      }
-      return ran;
+      let taken = 0;
+      // One lane claims and runs a job at a time; a job is counted before it is claimed, so lanes never run more than maxJobs together.
+      const lane = async () => {
+        while (taken < maxJobs) {
+          taken++;
+          const outcome = await runNext();
+          if (outcome === "none") {
+            taken--;
+            return;
+          }
+          if (outcome === "ran-last") return;
+        }
+      };
+      const lanes = Math.max(1, Math.floor(drainOptions.concurrency ?? 1));
+      await Promise.all(Array.from({ length: lanes }, lane));
+      return taken;
     },
 
     async runJobsOf(taskId, runOptions = {}) {
@@ -594,10 +606,10 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       }, { oneStatement: true });
     },
 
-    async tick() {
+    async tick(tickOptions = {}) {
       const expired = await runtime.sweepExpiredSlots();
       const escalated = await runtime.sweepEscalations();
-      const jobs = await runtime.drain();
+      const jobs = await runtime.drain(tickOptions);
       return { expired, escalated, jobs };
     },
 

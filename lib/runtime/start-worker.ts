@@ -11,8 +11,9 @@ export interface Worker {
 /**
  * Runs a runtime's ticks (SLA sweep, then every runnable job) in a loop: one loop per process, never
  * a timer per wait. Errors are reported and the loop carries on; the work they hit stays queued.
+ * `concurrency` jobs (of different runs) run at once; a run's own jobs never overlap.
  */
-export function startWorker(runtime: Runtime, options: { intervalMs?: number; onError?: (error: unknown) => void } = {}): Worker {
+export function startWorker(runtime: Runtime, options: { intervalMs?: number; concurrency?: number; onError?: (error: unknown) => void } = {}): Worker {
   const intervalMs = options.intervalMs ?? 1_000;
   let stopped = false;
   let wakeUp: (() => void) | undefined;
@@ -24,7 +25,7 @@ export function startWorker(runtime: Runtime, options: { intervalMs?: number; on
       let backlog = false;
       try {
         // A full sweep means more slots are overdue (or have steps due): catch up before sleeping.
-        const swept = await runtime.tick();
+        const swept = await runtime.tick({ concurrency: options.concurrency ?? 1 });
         backlog = swept.expired >= SLA_SWEEP_BATCH || swept.escalated >= SLA_SWEEP_BATCH;
       } catch (error) {
         options.onError?.(error);

@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { insertUsersIfAbsent } from "@/db/queries/users";
+import { tasks } from "@/lib/registry";
+import { createRuntime, defineWorkflow, type Runtime } from "@/lib/runtime";
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "@/tests/support/databases";
+
+/** What the handlers saw: how many ran at once in all, and per run. */
+const seen = { inFlight: 0, mostInFlight: 0, perTask: new Map<string, number>(), mostPerTask: 0, handled: [] as string[] };
+
+async function handle(taskId: string, door: string) {
+  seen.inFlight++;
+  seen.mostInFlight = Math.max(seen.mostInFlight, seen.inFlight);
+  const mine = (seen.perTask.get(taskId) ?? 0) + 1;
+  seen.perTask.set(taskId, mine);
+  seen.mostPerTask = Math.max(seen.mostPerTask, mine);
+  // Long enough that lanes overlap whenever they can.
+  await new Promise((resolve) => setTimeout(resolve, 60));
+  seen.perTask.set(taskId, (seen.perTask.get(taskId) ?? 1) - 1);
+  seen.handled.push(`${taskId}:${door}`);
+  seen.inFlight--;
+  return undefined;
+}
+
+let answerer = "";
+
+/** A state waiting for two events at once, whose handlers stay put: each run queues two jobs that could overlap. */
+const TwoDoors = defineWorkflow({
+  name: "TwoDoorsMany",
+  tracks: tasks,
+  initial: "Waiting",
+  events: { Left: z.object({}), Right: z.object({}) },
+  states: {
+    Waiting: {
+      subscribe: { Left: { candidates: () => [answerer] }, Right: { candidates: () => [answerer] } },
+      on: { Left: (run) => handle(run.item.id, "Left"), Right: (run) => handle(run.item.id, "Right") },
+    },
+  },
+});
+
+const RUNS = 8;
+
+/** Starts {@link RUNS} runs and knocks on both doors of each: 2 × RUNS jobs queued. */
+async function queueBothDoors(database: TestDatabase): Promise<{ runtime: Runtime; taskIds: string[] }> {
+  const [person] = await insertUsersIfAbsent(database.db, [{ email: "sam@parley.test", name: "Sam", roles: ["assignee"] }]);
+  answerer = person!.id;
+  const runtime = createRuntime({ db: database.db, workflows: [TwoDoors] });
+  const taskIds: string[] = [];
+  for (let index = 0; index < RUNS; index++) {
+    const [task] = await database.db.insert(tasks).values({ workflow: TwoDoors.name, title: `Doors ${index}`, input: {} }).returning();
+    await runtime.start(TwoDoors, task!);
+    await runtime.deposit(TwoDoors, { taskId: task!.id, event: "Left", payload: {}, by: answerer });
+    await runtime.deposit(TwoDoors, { taskId: task!.id, event: "Right", payload: {}, by: answerer });
+    taskIds.push(task!.id);
+  }
+  return { runtime, taskIds };
+}
+
+describe.each(DATABASE_KINDS)("a drain with several lanes (%s)", (kind) => {
+  let database: TestDatabase;
+  afterEach(async () => {
+    await database?.close();
+    Object.assign(seen, { inFlight: 0, mostInFlight: 0, perTask: new Map(), mostPerTask: 0, handled: [] });
+  });
+
+  it("runs jobs of different runs at once, never two of one run, each once", async () => {
+    database = await createTestDatabase(kind);
+    const { runtime, taskIds } = await queueBothDoors(database);
+
+    const ran = await runtime.drain({ concurrency: 4 });
+
+    expect(ran).toBe(2 * RUNS);
+    expect(seen.handled.sort()).toEqual(taskIds.flatMap((id) => [`${id}:Left`, `${id}:Right`]).sort());
+    expect(seen.mostInFlight).toBeGreaterThan(1);
+    expect(seen.mostInFlight).toBeLessThanOrEqual(4);
+    expect(seen.mostPerTask).toBe(1);
+  });
+
+  it("runs no more than maxJobs in all, however many lanes", async () => {
+    database = await createTestDatabase(kind);
+    const { runtime } = await queueBothDoors(database);
+
+    const ran = await runtime.drain({ concurrency: 4, maxJobs: 5 });
+
+    expect(ran).toBe(5);
+    expect(seen.handled).toHaveLength(5);
+  });
+});
