@@ -68,50 +68,58 @@ export interface ActionPost {
  * server (its idle timeout) before any reply: the request never arrived.
  */
 export async function postAction(agent: http.Agent, base: URL, options: ActionPost): Promise<Exchange> {
+  const headers = {
+    Accept: "text/x-component",
+    "Accept-Language": "en-US,en;q=0.9",
+    "Content-Type": options.contentType,
+    "Content-Length": options.body.length,
+    Origin: base.origin,
+    Referer: `${base.origin}${options.path}`,
+    "Next-Action": options.actionId,
+    "Next-Router-State-Tree": options.routerState,
+    ...(options.cookie ? { Cookie: options.cookie } : {}),
+  };
+  return postResending(agent, base, options.path, headers, options.body);
+}
+
+/** POSTs JSON to an API route with a bearer key (none: the caller is anonymous), resending as {@link postAction} does. */
+export async function postJson(agent: http.Agent, base: URL, options: { path: string; key?: string; body: unknown }): Promise<Exchange> {
+  const body = Buffer.from(JSON.stringify(options.body));
+  const headers = {
+    Accept: "application/json",
+    "Content-Type": "application/json",
+    "Content-Length": body.length,
+    ...(options.key ? { Authorization: `Bearer ${options.key}` } : {}),
+  };
+  return postResending(agent, base, options.path, headers, body);
+}
+
+/** One POST, sent again once when a kept-alive socket turns out to have been closed before any reply. */
+async function postResending(agent: http.Agent, base: URL, path: string, headers: http.OutgoingHttpHeaders, body: Buffer): Promise<Exchange> {
   try {
-    return await postOnce(agent, base, options);
+    return await postOnce(agent, base, path, headers, body);
   } catch (error) {
     if (!(error instanceof StaleSocketError)) throw error;
-    return postOnce(agent, base, options);
+    return postOnce(agent, base, path, headers, body);
   }
 }
 
 /** A kept-alive socket the server had closed: the request was not received. */
 class StaleSocketError extends Error {}
 
-function postOnce(agent: http.Agent, base: URL, options: ActionPost): Promise<Exchange> {
+function postOnce(agent: http.Agent, base: URL, path: string, headers: http.OutgoingHttpHeaders, body: Buffer): Promise<Exchange> {
   return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        agent,
-        host: base.hostname,
-        port: base.port,
-        method: "POST",
-        path: options.path,
-        headers: {
-          Accept: "text/x-component",
-          "Accept-Language": "en-US,en;q=0.9",
-          "Content-Type": options.contentType,
-          "Content-Length": options.body.length,
-          Origin: base.origin,
-          Referer: `${base.origin}${options.path}`,
-          "Next-Action": options.actionId,
-          "Next-Router-State-Tree": options.routerState,
-          ...(options.cookie ? { Cookie: options.cookie } : {}),
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") }));
-        response.on("error", reject);
-      },
-    );
+    const request = http.request({ agent, host: base.hostname, port: base.port, method: "POST", path, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") }));
+      response.on("error", reject);
+    });
     request.on("error", (error: NodeJS.ErrnoException) => {
       const stale = request.reusedSocket && (error.code === "ECONNRESET" || error.message === "socket hang up");
       reject(stale ? new StaleSocketError(error.message, { cause: error }) : error);
     });
-    request.end(options.body);
+    request.end(body);
   });
 }
 
@@ -151,4 +159,22 @@ export function answerOutcome(body: string): { outcome: AnswerOutcome; message: 
     // Not the payload we know: reported as unknown below.
   }
   return { outcome: "unknown", message: body.slice(0, 200) };
+}
+
+/**
+ * Reads the answer route's reply (`POST /api/v1/questions/{id}/answer`) as the action's outcomes:
+ * 200 answered; 409 `already_answered`/`question_closed`/`conflict` unavailable, `attempts_exhausted`
+ * closed; 422 refused; the message is the error's code and words.
+ */
+export function apiAnswerOutcome(status: number, body: string): { outcome: AnswerOutcome; message: string } {
+  if (status === 200) return { outcome: "answered", message: "" };
+  try {
+    const { error } = JSON.parse(body) as { error?: { code?: string; message?: string } };
+    const message = `${error?.code ?? "?"}: ${error?.message ?? ""}`;
+    if (status === 409) return { outcome: error?.code === "attempts_exhausted" ? "closed" : "unavailable", message };
+    if (status === 422) return { outcome: "refused", message };
+    return { outcome: "unknown", message };
+  } catch {
+    return { outcome: "unknown", message: body.slice(0, 200) };
+  }
 }

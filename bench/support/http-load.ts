@@ -1,20 +1,27 @@
 // A load generator, run as a child process of the answers-over-HTTP benchmark (so that its work is
 // not counted against the server's share of the machine): virtual clients over kept-alive sockets,
-// each answering its own list of questions through the real answer action, one request at a time.
+// each answering its own list of questions one request at a time — through the real answer action
+// (the browser's road) or the person's API route (a personal token's road).
 import http from "node:http";
-import { answerOutcome, type AnswerOutcome, formActionBody, postAction, questionRouterState } from "./http-actions";
+import { answerOutcome, type AnswerOutcome, apiAnswerOutcome, formActionBody, postAction, postJson, questionRouterState } from "./http-actions";
 
 /** One thing a virtual client does: answer a question, or send two answers to one question at once. */
 export type LoadItem =
   | { type: "answer"; questionId: string; person: number; fields: Record<string, string>; signedOut?: boolean }
   | { type: "race"; questionId: string; people: [number, number]; fields: Record<string, string> };
 
+/** Which road an answer takes: the question page's answer action, or `POST /api/v1/questions/{id}/answer`. */
+export type AnswerRoad = "action" | "api";
+
 /** What the parent sends: where, as whom, and each client's list. */
 export interface LoadJob {
   base: string;
+  road: AnswerRoad;
   actionId: string;
-  /** Session cookies by person index. */
+  /** Session cookies by person index (the action's road). */
   cookies: Record<number, string>;
+  /** Personal tokens by person index (the API's road). */
+  tokens: Record<number, string>;
   /** One list per virtual client. */
   clients: LoadItem[][];
 }
@@ -52,6 +59,11 @@ async function send(
 ): Promise<LoadResult> {
   const start = clock();
   try {
+    if (job.road === "api") {
+      // The route takes each field's text as typed; the question is in its path.
+      const response = await postJson(agent, base, { path: `/api/v1/questions/${questionId}/answer`, ...(signedOut ? {} : { key: job.tokens[person] }), body: { answers: fields } });
+      return { questionId, person, race, status: response.status, ...apiAnswerOutcome(response.status, response.body), start, end: clock() };
+    }
     const { body, contentType } = formActionBody(job.actionId, null, fields);
     const response = await postAction(agent, base, {
       path: `/questions/${questionId}`,
