@@ -9,7 +9,7 @@ import { getAppRuntime } from "@/lib/app-runtime";
 import { askerOf, headlineOf } from "@/lib/inbox";
 import { attemptLabel, describeAnswer } from "@/lib/questions";
 import { closedWithoutAnswerText, loadQuestionRun, reassignedAwayFrom } from "@/lib/question-view";
-import { formatDuration } from "@/lib/sla-clock";
+import { formatDuration, formatUtc } from "@/lib/sla-clock";
 import { requireAnsweringPageUser } from "@/lib/server/session";
 import { claimQuestionAction, submitAnswerAction } from "./actions";
 import { ClaimPanel } from "./claim-panel";
@@ -114,40 +114,48 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
         <section className="question-answer" aria-label="Your answer">
           {/* A session from an answer link may only answer: it is told who holds the question, but takes nothing. */}
           {claimable && (!limited || holder.kind === "other") ? <ClaimPanel questionId={question.id} holder={holder} action={claimQuestionAction} /> : null}
-          {open && holder.kind === "other" ? null : open ? (
+          {/* One form, kept in place whatever the question's state, so what the person typed outlives a live refresh that closes it. */}
+          {open && holder.kind === "other" ? null : (
             <AnswerForm
+              key="answer"
               questionId={question.id}
               spec={question.spec}
+              open={open}
+              answeredByMe={answeredByMe}
+              takenBy={answeredAt && !answeredByMe && (question.status === "answered" || slot?.status === "finished") ? { name: answeredBy ?? "Someone", when: `at ${formatUtc(answeredAt)} (${formatDuration(now.getTime() - answeredAt.getTime())} ago)` } : undefined}
               attemptLabel={question.attemptsUsed > 0 ? attemptLabel({ allowed: question.attemptsAllowed, refused: question.attemptsUsed }) : undefined}
               lastAttempt={question.attemptsAllowed - question.attemptsUsed === 1}
               action={submitAnswerAction}
+              closed={
+                question.status === "answered" || slot?.status === "finished" ? (
+                  <div role="status" className="answer-taken">
+                    <p>
+                      {answeredByMe ? "You" : (answeredBy ?? "Someone")} answered this
+                      {answeredAt ? ` ${formatDuration(now.getTime() - answeredAt.getTime())} ago` : ""}
+                      {answeredAt && slot ? `, after it waited ${formatDuration(answeredAt.getTime() - slot.openedAt.getTime())}` : ""}.
+                      {answeredByMe ? ` ${asker.kind === "agent" ? `The ${asker.name}` : asker.name} carries on.` : ""}
+                    </p>
+                    {answered.length > 0 ? (
+                      <dl className="answered-values" aria-label="What was answered">
+                        {answered.map((line) => (
+                          <div key={line.path}>
+                            {/* One question is the page's heading already: it is not said twice. */}
+                            <dt>{answered.length === 1 ? "The answer" : line.question}</dt>
+                            <dd>
+                              <LongText text={line.answer} />
+                            </dd>
+                          </div>
+                        ))}
+                      </dl>
+                    ) : null}
+                  </div>
+                ) : (
+                  <div role="status" className="notice">
+                    <p data-testid="closed-without-answer">{closedWithoutAnswerText(question.reason ?? (pastDue ? "expired" : null), run?.status, "it is no longer open")}</p>
+                  </div>
+                )
+              }
             />
-          ) : question.status === "answered" || slot?.status === "finished" ? (
-            <div role="status" className="answer-taken">
-              <p>
-                {answeredByMe ? "You" : (answeredBy ?? "Someone")} answered this
-                {answeredAt ? ` ${formatDuration(now.getTime() - answeredAt.getTime())} ago` : ""}
-                {answeredAt && slot ? `, after it waited ${formatDuration(answeredAt.getTime() - slot.openedAt.getTime())}` : ""}.
-                {answeredByMe ? ` ${asker.kind === "agent" ? `The ${asker.name}` : asker.name} carries on.` : ""}
-              </p>
-              {answered.length > 0 ? (
-                <dl className="answered-values" aria-label="What was answered">
-                  {answered.map((line) => (
-                    <div key={line.path}>
-                      {/* One question is the page's heading already: it is not said twice. */}
-                      <dt>{answered.length === 1 ? "The answer" : line.question}</dt>
-                      <dd>
-                        <LongText text={line.answer} />
-                      </dd>
-                    </div>
-                  ))}
-                </dl>
-              ) : null}
-            </div>
-          ) : (
-            <div role="status" className="notice">
-              <p data-testid="closed-without-answer">{closedWithoutAnswerText(question.reason ?? (pastDue ? "expired" : null), run?.status, "it is no longer open")}</p>
-            </div>
           )}
           {run ? (
             <p className="run-state" data-testid="run-state">
