@@ -7,7 +7,7 @@ test("the runs list filters by state, each filter counting the runs it shows", a
   const title = uniqueTitle("Conference hotel");
   await runs.startReview({ title, merchant: "Hotel Alfama", amount: "640.00", incurredOn: "2026-11-12", assignee: people.assignee.name });
   await runs.goto();
-  await expect(runs.row(title)).toContainText("waiting");
+  await expect(runs.row(title)).toContainText("Waiting");
 
   await page.getByTestId("filter-waiting").click();
   await page.waitForURL(/\?state=waiting$/);

@@ -8,7 +8,8 @@ import { getDb } from "@/lib/database";
 import { getAppRuntime } from "@/lib/app-runtime";
 import { askerOf, headlineOf } from "@/lib/inbox";
 import { attemptLabel, describeAnswer } from "@/lib/questions";
-import { closedWithoutAnswerText, loadQuestionRun, reassignedAwayFrom } from "@/lib/question-view";
+import { closedWithoutAnswerText, conversationBeside, loadQuestionRun, reassignedAwayFrom, specToAnswer } from "@/lib/question-view";
+import { runStateWords } from "@/lib/run-view";
 import { formatDuration, formatUtc } from "@/lib/sla-clock";
 import { requireAnsweringPageUser } from "@/lib/server/session";
 import { claimQuestionAction, submitAnswerAction } from "./actions";
@@ -51,8 +52,10 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
     loadQuestionRun(db, question),
   ]);
   const subject = subjects.get(question.taskId);
-  const asker = askerOf(question, subject);
+  const asker = askerOf(question, subject, registry);
   const now = new Date();
+  const runState = run ? runStateWords(run) : undefined;
+  const headline = headlineOf(question);
   const slot = question.slot;
   const pastDue = Boolean(slot?.dueAt && slot.dueAt <= now);
   const open = question.status === "open" && slot?.status === "open" && !pastDue;
@@ -91,12 +94,13 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
             </>
           ) : (
             <>
-              {asker.kind === "agent" ? "The agent" : "The flow"} <strong>{asker.name}</strong> asks
+              {asker.kind === "agent" ? "The agent " : null}
+              <strong>{asker.name}</strong> asks
               {subject ? ` about ${subject.title}` : ""}
             </>
           )}
         </p>
-        <h1>{headlineOf(question)}</h1>
+        <h1>{headline}</h1>
         {slot?.delegatedFrom ? (
           <p className="notice" role="note">
             Meant for <strong>{slot.delegatedFromName ?? "someone"}</strong>, who is away and named you to answer in their place.
@@ -119,7 +123,7 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
             <AnswerForm
               key="answer"
               questionId={question.id}
-              spec={question.spec}
+              spec={specToAnswer(question.spec, headline)}
               open={open}
               answeredByMe={answeredByMe}
               takenBy={answeredAt && !answeredByMe && (question.status === "answered" || slot?.status === "finished") ? { name: answeredBy ?? "Someone", when: `at ${formatUtc(answeredAt)} (${formatDuration(now.getTime() - answeredAt.getTime())} ago)` } : undefined}
@@ -133,7 +137,7 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
                       {answeredByMe ? "You" : (answeredBy ?? "Someone")} answered this
                       {answeredAt ? ` ${formatDuration(now.getTime() - answeredAt.getTime())} ago` : ""}
                       {answeredAt && slot ? `, after it waited ${formatDuration(answeredAt.getTime() - slot.openedAt.getTime())}` : ""}.
-                      {answeredByMe ? ` ${asker.kind === "agent" ? `The ${asker.name}` : asker.name} carries on.` : ""}
+                      {answeredByMe && asker.kind === "agent" ? ` The ${asker.name} carries on.` : ""}
                     </p>
                     {answered.length > 0 ? (
                       <dl className="answered-values" aria-label="What was answered">
@@ -159,7 +163,8 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
           )}
           {run ? (
             <p className="run-state" data-testid="run-state">
-              The run is <strong>{run.status}</strong> (state {run.state}).
+              Where the run stands now: <strong>{runState?.label}</strong>
+              {runState?.note ? ` (${runState.note})` : ""}.
             </p>
           ) : null}
         </section>
@@ -170,7 +175,7 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
             <section className="card-plain">
               <h2>The conversation so far</h2>
               <ol className="conversation">
-                {conversation.map((line, index) => (
+                {conversationBeside(conversation, headline).map((line, index) => (
                   <li key={index} className={`line ${line.kind}`}>
                     {line.kind === "instruction" ? (
                       <>
@@ -181,6 +186,11 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
                       <>
                         <span className="who">{asker.name}</span>
                         <LongText text={line.text} />
+                      </>
+                    ) : line.kind === "question" && line.current ? (
+                      <>
+                        <span className="who">{asker.name} asked</span>
+                        <p className="muted">the question at the top of this page.</p>
                       </>
                     ) : line.kind === "question" ? (
                       <>
