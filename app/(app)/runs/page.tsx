@@ -131,7 +131,8 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
                     {/* The same words as the tabs above and the run page (lib/run-view). */}
                     <span className={`badge status-${run.runState}`}>{runStateWords(run).label}</span>
                     {runStateWords(run).note ? <div className="muted">{runStateWords(run).note}</div> : null}
-                    <div className="muted">{run.state}</div>
+                    {/* The workflow's own state, where it says more than the badge. */}
+                    {run.state !== runStateWords(run).label ? <div className="muted">{run.state}</div> : null}
                   </td>
                   <td data-label="Waiting on">{run.waitingOn ?? <span className="muted">—</span>}</td>
                   <td data-label="Started by">{run.startedByName ?? <span className="muted">—</span>}</td>

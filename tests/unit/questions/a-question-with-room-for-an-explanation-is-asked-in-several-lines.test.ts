@@ -21,6 +21,11 @@ describe("a free-text question with room for an explanation is asked in a box of
     expect(asksForLongText(fieldOf(z.string().regex(/^[A-Z]{3}$/)))).toBe(false);
   });
 
+  it("a default of one word (a code: the kind of answer expected) keeps it to one line; a sentence does not", () => {
+    expect(asksForLongText(fieldOf(z.string().default("EUR")))).toBe(false);
+    expect(asksForLongText(fieldOf(z.string().default("Nothing to add yet.")))).toBe(true);
+  });
+
   it("anything that is not free text is not", () => {
     expect(asksForLongText(fieldOf(z.number()))).toBe(false);
     expect(asksForLongText(fieldOf(z.enum(["a", "b"])))).toBe(false);

@@ -220,7 +220,14 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
         {subject?.summary ? <p className="muted">{subject.summary}</p> : null}
         <p className="run-status" data-testid="run-status">
           <span className={`badge status-${run.runState}`}>{runState.label}</span>
-          {runState.note ? <span className="muted"> ({runState.note})</span> : null} in state <strong>{run.state}</strong>
+          {runState.note ? <span className="muted"> ({runState.note})</span> : null}
+          {/* The workflow's own state, where it says more than the badge. */}
+          {run.state !== runState.label ? (
+            <>
+              {" "}
+              in state <strong>{run.state}</strong>
+            </>
+          ) : null}
           {run.waitingOn ? <> · waiting on <strong>{run.waitingOn}</strong></> : null}
         </p>
       </header>
