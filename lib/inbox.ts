@@ -149,12 +149,18 @@ function headlineFrom(parts: { title: string | null; specTitle: string | null; f
   return parts.title ?? parts.specTitle ?? parts.firstQuestion ?? "A question";
 }
 
-/** Who asked a question: its agent, the app's own words for who asks (an API key's name), or its flow. */
-export function askerOf(question: { agent: string | null; workflow: string | null }, subject?: Pick<TaskSubject, "askedBy">): Asker {
+/**
+ * Who asked a question: its agent, the app's own words for who asks (an API key's name), or its flow
+ * — by the name people know it by (its registry label, "Expense review"), never its code name where
+ * the registry has a label.
+ */
+export function askerOf(question: { agent: string | null; workflow: string | null }, subject?: Pick<TaskSubject, "askedBy">, registry?: Partial<Pick<Registry, "entry">>): Asker {
   if (question.agent) return { kind: "agent", name: question.agent };
   if (subject?.askedBy) return { kind: "api", name: subject.askedBy };
-  return { kind: "workflow", name: question.workflow ?? "A flow" };
+  const label = question.workflow ? registry?.entry?.(question.workflow)?.label : undefined;
+  return { kind: "workflow", name: label ?? question.workflow ?? "A flow" };
 }
+
 
 /**
  * The signed-in person's inbox: every open question they may answer counted by view, one page of the
@@ -169,7 +175,7 @@ export async function loadInbox(
   options: {
     after?: string | null;
     pageSize?: number;
-    registry?: Pick<Registry, "describeTasks">;
+    registry?: Pick<Registry, "describeTasks"> & Partial<Pick<Registry, "entry">>;
     /** When they had last looked before this look (null: never): what opened after it is new. */
     seenBefore?: Date | null;
     /** Words to look for in the questions, who asks them, when they are due and the order (as the page's query has them). */
@@ -185,11 +191,12 @@ export async function loadInbox(
     view === "answered" ? listAnsweredBy(db, userId, ANSWERED_LISTED) : [],
     view === "answered" ? undefined : countAnsweredBy(db, userId, ANSWERED_LISTED),
   ]);
-  const subjects = await (options.registry ?? getRegistry()).describeTasks(db, [...open.rows.map((question) => question.taskId), ...answered.map((question) => question.taskId)]);
+  const registry = options.registry ?? getRegistry();
+  const subjects = await registry.describeTasks(db, [...open.rows.map((question) => question.taskId), ...answered.map((question) => question.taskId)]);
   const rows: InboxRow[] = open.rows.map((question) => ({
     id: question.id,
     headline: headlineFrom(question),
-    asker: askerOf(question, subjects.get(question.taskId)),
+    asker: askerOf(question, subjects.get(question.taskId), registry),
     subject: subjects.get(question.taskId),
     openedAt: question.openedAt,
     dueAt: question.dueAt,
@@ -203,7 +210,7 @@ export async function loadInbox(
     rows,
     answered: answered.map((question) => ({
       ...question,
-      asker: askerOf(question, subjects.get(question.taskId)),
+      asker: askerOf(question, subjects.get(question.taskId), registry),
       subject: subjects.get(question.taskId),
       answerLine: answerLine(describeAnswer(question.spec, question.answer)),
     })),

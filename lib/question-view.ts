@@ -1,7 +1,9 @@
 import type { Db } from "@/db/client";
-import { findReassignmentAway, findRunForTask, listConversationMessages } from "@/db/queries/inbox";
+import { findReassignmentAway, listConversationMessages } from "@/db/queries/inbox";
+import { findRun, type RunRow } from "@/db/queries/runs";
 import { type ConversationLine, readableConversation } from "@/lib/conversation-view";
 import type { NothingReason, RunStatus } from "@/db/schema";
+import type { QuestionSpec } from "@/lib/questions";
 
 /** Why a question got no answer, in the words screens finish "closed without an answer: …" with. */
 export const NOTHING_REASON_WORDS: Readonly<Record<NothingReason, string>> = {
@@ -40,14 +42,15 @@ export function closedWithoutAnswerText(reason: string | null | undefined, runSt
 
 /** What the question page shows beside a question: where its run stands, and the agent's conversation. */
 export interface QuestionRun {
-  run: { workflow: string; state: string; status: RunStatus } | undefined;
+  /** Where its run stands, read as the runs list and the run page read it (one vocabulary: lib/run-view's `runStateWords`). */
+  run: Pick<RunRow, "workflow" | "state" | "status" | "runState" | "nothingReason"> | undefined;
   conversation: ConversationLine[];
 }
 
 /** Reads where a question's run stands and, when an agent asked it, that agent's conversation so far. */
 export async function loadQuestionRun(db: Db, question: { taskId: string; conversationId: string | null }): Promise<QuestionRun> {
   const [run, messages] = await Promise.all([
-    findRunForTask(db, question.taskId),
+    findRun(db, question.taskId),
     question.conversationId ? listConversationMessages(db, question.conversationId) : Promise.resolve([]),
   ]);
   return { run, conversation: readableConversation(messages) };
@@ -59,4 +62,30 @@ export async function loadQuestionRun(db: Db, question: { taskId: string; conver
  */
 export function reassignedAwayFrom(db: Db, questionId: string, userId: string): Promise<{ toName: string | null; at: Date } | undefined> {
   return findReassignmentAway(db, questionId, userId);
+}
+
+/** What the answer form calls a single question that the page's heading already asks. */
+export const YOUR_ANSWER_LABEL = "Your answer";
+
+/**
+ * The spec as the question page's form asks it: one question whose words are the page's heading (an
+ * agent's ask, a one-question ask over the API) is labelled {@link YOUR_ANSWER_LABEL} instead of
+ * being said again under the heading. Any other spec is asked as it is.
+ */
+export function specToAnswer(spec: QuestionSpec, headline: string): QuestionSpec {
+  const [only] = spec.fields;
+  if (spec.fields.length !== 1 || !only || only.question.trim() !== headline.trim()) return spec;
+  return { ...spec, fields: [{ ...only, question: YOUR_ANSWER_LABEL }] };
+}
+
+/** A line of the conversation beside a question; `current` marks the asking of the question on the page. */
+export type ConversationLineBeside = ConversationLine & { current?: boolean };
+
+/**
+ * The conversation beside a question, with the last asking of this very question marked `current`:
+ * the page's heading says its words, so the conversation says only that it was asked there.
+ */
+export function conversationBeside(lines: readonly ConversationLine[], headline: string): ConversationLineBeside[] {
+  const index = lines.findLastIndex((line) => line.kind === "question" && line.text.trim() === headline.trim());
+  return lines.map((line, at) => (at === index ? { ...line, current: true } : line));
 }

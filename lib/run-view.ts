@@ -1,6 +1,34 @@
-import type { RunEvent } from "@/db/schema";
+import type { RunState } from "@/db/queries/runs";
+import type { RunEvent, RunStatus } from "@/db/schema";
+import { NOTHING_REASON_LABELS } from "@/lib/question-view";
 import { formatDuration } from "@/lib/sla-clock";
 import { answerLine, describeAnswer, type QuestionSpec } from "@/lib/questions";
+
+/**
+ * Where a run stands, in the one set of words every page uses: the runs list's tabs and rows, the run
+ * page, a question's page. A run that failed and can be retried is failed like one that cannot; one
+ * whose flow ended because nobody answered (expired, refused, away…) ended without an answer.
+ */
+export const RUN_STATE_WORDS: Readonly<Record<RunState, string>> = {
+  running: "Running",
+  waiting: "Waiting",
+  completed: "Completed",
+  failed: "Failed",
+  nothing: "Ended without an answer",
+  cancelled: "Cancelled",
+};
+
+/** A run's state in words, with what more there is to say: that it can be retried, or why nobody answered. */
+export function runStateWords(run: { runState: RunState; status: RunStatus; nothingReason?: string | null }): { label: string; note: string | null } {
+  const reason = run.nothingReason;
+  const note =
+    run.runState === "nothing" && reason
+      ? (Object.hasOwn(NOTHING_REASON_LABELS, reason) ? NOTHING_REASON_LABELS[reason as keyof typeof NOTHING_REASON_LABELS] : reason)
+      : run.status === "retryable"
+        ? "can be retried"
+        : null;
+  return { label: RUN_STATE_WORDS[run.runState], note };
+}
 
 /** A question's field as the run page lists it. */
 export interface RunQuestionField {

@@ -42,6 +42,9 @@ export const TIME_TO_ANSWER_BUCKETS: Buckets = {
   labels: ["< 15m", "15m–1h", "1–4h", "4–24h", "1–2d", "> 2d"],
 };
 
+/** The "By agent" row of questions no agent asked: a flow's questionnaire, or an ask over the API. */
+export const NO_AGENT_LABEL = "Asked without an agent (a questionnaire or the API)";
+
 /** "87%" (or "—" when nothing finished in the period). */
 export function formatShare(part: number, whole: number): string {
   if (whole === 0) return "—";

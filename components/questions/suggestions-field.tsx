@@ -2,6 +2,8 @@
 
 import { type ChangeEvent, useRef } from "react";
 
+import { asksForLongText } from "@/lib/questions";
+
 import { ChoiceOption } from "./choice-option";
 import { isNoneEntry, lastEntry, NONE_VALUE, optionFor } from "./field-entries";
 import { ChoiceFrame, type FieldProps } from "./field-frame";
@@ -23,7 +25,7 @@ export function SuggestionsField(props: FieldProps) {
   const chose = suggestion !== undefined || none;
   const typed = chose ? (entries.length > 1 ? (entries[0] ?? "") : "") : last;
   const binding = bind();
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     if (ownWords.current !== null) ownWords.current.checked = true;
     return binding.onChange(event);
   };
@@ -34,18 +36,34 @@ export function SuggestionsField(props: FieldProps) {
         <label htmlFor={`${inputId}-own`} id={`${inputId}-own-label`}>
           In my own words
         </label>
-        <input
-          type="text"
-          id={inputId}
-          {...binding}
-          onChange={onChange}
-          defaultValue={typed}
-          maxLength={field.hints.maxLength}
-          aria-labelledby={`${inputId}-legend ${inputId}-own-label`}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
-          className="question-input"
-        />
+        {/* Room for an explanation unless the schema keeps it short (the schema decides). */}
+        {asksForLongText(field) ? (
+          <textarea
+            id={inputId}
+            {...binding}
+            onChange={onChange}
+            defaultValue={typed}
+            maxLength={field.hints.maxLength}
+            aria-labelledby={`${inputId}-legend ${inputId}-own-label`}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+            rows={3}
+            className="question-input question-long-text"
+          />
+        ) : (
+          <input
+            type="text"
+            id={inputId}
+            {...binding}
+            onChange={onChange}
+            defaultValue={typed}
+            maxLength={field.hints.maxLength}
+            aria-labelledby={`${inputId}-legend ${inputId}-own-label`}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+            className="question-input"
+          />
+        )}
       </div>
       {options.map((option, index) => (
         <ChoiceOption

@@ -1,3 +1,5 @@
+import { asksForLongText } from "@/lib/questions";
+
 import { type FieldProps, NoneCheckbox, SingleInputFrame, typedEntry } from "./field-frame";
 
 const INPUT_MODES: Partial<Record<string, "email" | "url">> = { email: "email", url: "url" };
@@ -5,10 +7,29 @@ const INPUT_MODES: Partial<Record<string, "email" | "url">> = { email: "email", 
 /**
  * A free-text question. `maxlength`/`minlength` come from the schema's limits; its pattern is only
  * checked by the browser hints (zod's `.regex()` is unanchored and tests trimmed text, unlike the
- * `pattern` attribute) and, finally, by the server.
+ * `pattern` attribute) and, finally, by the server. A question whose schema leaves room for an
+ * explanation is a box of several lines (the schema decides: {@link asksForLongText}).
  */
 export function TextField(props: FieldProps) {
   const { field, entries, inputId, describedBy, invalid, bind } = props;
+  if (asksForLongText(field)) {
+    return (
+      <SingleInputFrame {...props}>
+        <textarea
+          id={inputId}
+          {...bind()}
+          rows={4}
+          defaultValue={typedEntry(field, entries)}
+          maxLength={field.hints.maxLength}
+          minLength={field.hints.minLength}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          className="question-input question-long-text"
+        />
+        <NoneCheckbox {...props} />
+      </SingleInputFrame>
+    );
+  }
   return (
     <SingleInputFrame {...props}>
       <input

@@ -1,7 +1,6 @@
 import type { ModelMessage } from "ai";
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../client";
-import type { RunStatus } from "../schema";
 import type { QuestionSpec } from "../types/question-spec";
 import { slotIsFor } from "./slot-parties";
 
@@ -286,15 +285,6 @@ export async function readOpenInbox(
     rows: shown,
     next: found.length > page.limit && shown.length > 0 ? shown.at(-1)!.id : null,
   };
-}
-
-/** Where a task's run stands: its workflow's state and status. */
-export async function findRunForTask(db: Db, taskId: string): Promise<{ workflow: string; state: string; status: RunStatus } | undefined> {
-  const rows = await queryRows<{ workflow: string; state: string; status: RunStatus }>(
-    db,
-    sql`select workflow, state, status from workflow_instances where task_id = ${taskId} order by created_at limit 1`,
-  );
-  return rows[0];
 }
 
 /** An agent's conversation, in order, as the AI SDK messages it was stored as. */

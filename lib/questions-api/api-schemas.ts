@@ -30,7 +30,9 @@ const QuestionFieldSchema = z.object({
   options: z
     .array(z.object({ value: OptionValue, label: z.string(), description: z.string().optional() }))
     .optional()
-    .describe("The answers offered (enum, multi-choice): send the number, the label or the value."),
+    .describe(
+      "The answers offered (enum, multi-choice): send the number, the label or the value. On a text question (an agent's ask that offered options) they are suggestions: the number or the word picks one, and any other text is the person's own answer, taken as written.",
+    ),
   optional: z.boolean().describe("May be left empty (left out of the value)."),
   nullable: z.boolean().describe("May be answered `none` (null)."),
   hasDefault: z.boolean().describe("Left empty or answered `-`, it takes `default`."),

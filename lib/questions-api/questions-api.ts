@@ -29,7 +29,7 @@ export const DEFAULT_QUESTIONS_PAGE = 50;
 export interface QuestionsApiOptions {
   db: Db;
   runtime: Pick<Runtime, "questionsFor" | "questionFor" | "submitAnswer" | "closeWithNothing">;
-  registry: Pick<Registry, "describeTasks" | "contextOf">;
+  registry: Pick<Registry, "describeTasks" | "contextOf"> & Partial<Pick<Registry, "entry">>;
   /** The public origin question links point at. */
   baseUrl: string;
   now?: () => Date;
@@ -125,7 +125,7 @@ export function createQuestionsApi(options: QuestionsApiOptions): QuestionsApi {
     return {
       id: question.id,
       title: headlineOf(question),
-      asked_by: askerOf(question, subject),
+      asked_by: askerOf(question, subject, registry),
       subject: subjectView(subject),
       url: new URL(`/questions/${question.id}`, baseUrl).toString(),
       due_at: question.slot?.dueAt?.toISOString() ?? null,

@@ -1,3 +1,4 @@
+import { parseFormAnswer } from "./form-answer";
 import type { QuestionField, QuestionSpec } from "./question-spec";
 
 /** One question of an answer as a person reads it back: the question, and what was answered in words. */
@@ -57,4 +58,31 @@ function valueAt(answer: unknown, path: string): unknown {
     node = (node as Record<string, unknown>)[segment];
   }
   return node;
+}
+
+/**
+ * What a person typed into a form that was never taken (someone answered first, or the question
+ * closed while they wrote), read back as {@link describeAnswer} reads an answer: by field path, the
+ * strings the inputs held. A choice reads as its title, a switch as yes or no; text that cannot be
+ * read is kept as typed. Questions left blank are left out: nothing typed is no lines at all.
+ */
+export function describeTypedAnswer(spec: Pick<QuestionSpec, "fields">, values: Readonly<Record<string, string | readonly string[]>>): AnsweredLine[] {
+  const lines: AnsweredLine[] = [];
+  for (const field of spec.fields) {
+    if (!Object.hasOwn(values, field.path)) continue;
+    const given = values[field.path];
+    const entries = (typeof given === "string" ? [given] : [...(given ?? [])]).filter((entry) => entry.trim() !== "");
+    if (entries.length === 0) continue;
+    const parsed = parseFormAnswer(field, entries);
+    const answer = parsed.ok && parsed.value !== undefined ? describeValue(field, parsed.value) : entries.join(", ");
+    lines.push({ path: field.path, question: field.question, answer });
+  }
+  return lines;
+}
+
+/** Answered lines as text to copy: one question's answer alone, several as "question: answer", a line each. */
+export function answerToCopy(lines: readonly AnsweredLine[]): string {
+  const [only] = lines;
+  if (lines.length === 1 && only) return only.answer;
+  return lines.map((line) => `${line.question}: ${line.answer}`).join("\n");
 }

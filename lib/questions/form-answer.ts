@@ -36,6 +36,9 @@ export function parseFormAnswer(field: QuestionField, entries: readonly string[]
     }
     return { ok: true, value: chosen };
   }
+  // A text question's suggestions post their own words, and the box posts the person's exactly as
+  // typed: a "2" typed there is the person's answer, not the second suggestion.
+  if (field.kind === "text" && field.options !== undefined) return parseTextAnswer({ ...field, options: undefined }, entries.at(-1));
   // A single input posts one value; should a page post it twice, the last one is what was seen.
   return parseTextAnswer(field, entries.at(-1));
 }

@@ -33,7 +33,8 @@ const NO = new Set(["n", "no", "false"]);
  * - `none` (any case) is `null` on a nullable field — an answer, unlike skipping;
  * - booleans: y, yes, true / n, no, false, any case;
  * - options: by their 1-based number or their word (value or label), any case; a value typed
- *   exactly wins over a position;
+ *   exactly wins over a position; on a text question the options are suggestions (an agent's
+ *   ask): a number or an option's word picks it, and any other text is the person's own answer;
  * - lists: one line split on commas, trimmed, empties dropped (choices also deduplicated);
  * - numbers: digits only (no `""`→0, no hex, no thousands separators);
  * - dates: ISO `YYYY-MM-DD`, a real calendar day (`Date`s are made at UTC midnight).
@@ -48,7 +49,7 @@ export function parseTextAnswer(field: QuestionField, text: string | null | unde
   if (field.nullable && trimmed.toLowerCase() === NONE_ANSWER && !hasOptionWord(field, trimmed)) return { ok: true, value: null };
   switch (field.kind) {
     case "text":
-      return { ok: true, value: trimmed };
+      return { ok: true, value: suggestedOption(field, trimmed) ?? trimmed };
     case "number":
     case "integer":
       return parseNumber(trimmed, field.kind);
@@ -68,6 +69,17 @@ export function parseTextAnswer(field: QuestionField, text: string | null | unde
       // A spec read back from storage may come from another version of this code.
       return refuse("This question cannot be answered here.");
   }
+}
+
+/**
+ * The option a text question's suggestions offer that `text` names — by its number or its word,
+ * any case — or undefined when it names none (the text is then the answer itself).
+ */
+function suggestedOption(field: QuestionField, text: string): OptionValue | undefined {
+  const options = field.options ?? [];
+  if (options.length === 0) return undefined;
+  const chosen = matchOption(options, text);
+  return chosen.ok ? chosen.option.value : undefined;
 }
 
 /** A line with no items: the empty list for a required list, else missing. */

@@ -11,6 +11,22 @@ export function textLimit(field: Pick<QuestionField, "hints">): number {
   return field.hints.maxLength ?? DEFAULT_TEXT_LIMIT;
 }
 
+/** The longest text a schema may allow and still be asked in a one-line box (a name, a code, a short reply). */
+export const ONE_LINE_TEXT_MAX = 120;
+
+/**
+ * Whether a free-text question is asked in a box of several lines: one whose schema leaves room for an
+ * explanation. A short `max` (at most {@link ONE_LINE_TEXT_MAX}), a named format (email, url…), a
+ * pattern, or a default of one word (a code like `EUR`: the kind of answer expected) keeps it to one
+ * line. The terminal asks every question on one line either way.
+ */
+export function asksForLongText(field: Pick<QuestionField, "kind" | "hints" | "hasDefault" | "default">): boolean {
+  if (field.kind !== "text") return false;
+  const { maxLength, format, pattern } = field.hints;
+  if (format !== undefined || pattern !== undefined || (maxLength !== undefined && maxLength <= ONE_LINE_TEXT_MAX)) return false;
+  return !(field.hasDefault && typeof field.default === "string" && field.default.length <= ONE_LINE_TEXT_MAX && !/\s/.test(field.default.trim()));
+}
+
 /** The refusal of a text over `limit` characters, in the person's terms. */
 export function overlongTextMessage(limit: number, length: number): string {
   return `Keep this answer to ${limit.toLocaleString("en-US")} characters or fewer; it has ${length.toLocaleString("en-US")}.`;

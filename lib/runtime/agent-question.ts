@@ -5,7 +5,11 @@ import { QUESTION_SPEC_VERSION, type QuestionSpec } from "@/lib/questions/questi
 /** The one field an agent's ask is: its answer, in the person's words (or one of its options). */
 export const AGENT_ANSWER_FIELD = "answer";
 
-/** An agent's ask as a question spec: one text field, or an enum of its options when it gave any. */
+/**
+ * An agent's ask as a question spec: one text field, offering the agent's options when it gave any.
+ * The person picks one of them or writes their own answer instead; the agent gets the words either
+ * way (an option's own text, or the person's).
+ */
 export function agentAskSpec(text: string, options?: readonly string[]): QuestionSpec {
   const offered = options && options.length > 0 ? options : undefined;
   return {
@@ -15,7 +19,7 @@ export function agentAskSpec(text: string, options?: readonly string[]): Questio
         path: AGENT_ANSWER_FIELD,
         name: AGENT_ANSWER_FIELD,
         question: text,
-        kind: offered ? "enum" : "text",
+        kind: "text",
         ...(offered ? { options: offered.map((option) => ({ value: option, label: option })) } : {}),
         optional: false,
         nullable: false,
@@ -36,17 +40,17 @@ export function agentAskText(spec: QuestionSpec): { text: string; options?: stri
 }
 
 /**
- * The schema that judges an answer to an agent's ask. It is rebuilt from the stored spec: the spec
- * was written by the agent's own tool call, server-side, never by the person answering.
+ * The schema that judges an answer to an agent's ask: words, one of its options or the person's own
+ * instead. (An ask stored by older code as a choice among its options is still asked as that choice.)
  */
 export function agentAskSchema(spec: QuestionSpec) {
-  const { options } = agentAskText(spec);
-  const [first, ...rest] = options ?? [];
-  return first === undefined ? FREE_TEXT_ANSWER : z.object({ [AGENT_ANSWER_FIELD]: z.enum([first, ...rest]) });
+  return agentAskText(spec).options ? OWN_OR_OFFERED_ANSWER : FREE_TEXT_ANSWER;
 }
 
 /** The schema of every ask without options, made once. */
 const FREE_TEXT_ANSWER = z.object({ [AGENT_ANSWER_FIELD]: z.string().trim().min(1, "Please write an answer.") });
+/** The schema of every ask with options, made once: a pick, or the person's own answer. */
+const OWN_OR_OFFERED_ANSWER = z.object({ [AGENT_ANSWER_FIELD]: z.string().trim().min(1, "Pick one of the answers offered, or write your own.") });
 
 /** What an agent's ask call gets as its result when nobody answered: marked as no answer, with why. */
 export function nothingText(reason: NothingReason): string {

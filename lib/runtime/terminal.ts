@@ -32,6 +32,7 @@ export function promptFor(field: QuestionField, index: number, total: number): s
   }
   const notes: string[] = [];
   if (field.kind === "enum") notes.push("a number or the word");
+  if (field.kind === "text" && (field.options ?? []).length > 0) notes.push("a number or the word, or your own answer");
   if (field.kind === "multi-choice") notes.push("numbers or words, separated by commas");
   if (field.kind === "boolean") notes.push("(y/n)");
   if (field.kind === "list") notes.push("separate them with commas");

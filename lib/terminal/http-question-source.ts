@@ -44,7 +44,7 @@ export function httpQuestionSource(client: PersonApiClient, question: QuestionDe
   const title = printable(question.title);
   // An agent's ask is its one question: its headline would say the same thing twice.
   const shownTitle = spec.fields.length === 1 && spec.fields[0]!.question === title ? null : title;
-  const asker = question.asked_by.kind === "agent" ? `The agent ${question.asked_by.name}` : question.asked_by.kind === "api" ? `${question.asked_by.name}, over the API,` : `The flow ${question.asked_by.name}`;
+  const asker = question.asked_by.kind === "agent" ? `The agent ${question.asked_by.name}` : question.asked_by.kind === "api" ? `${question.asked_by.name}, over the API,` : question.asked_by.name;
   const intro = [
     // An API ask's subject is its own title, shown just above.
     printable(`${asker} asks${question.subject && question.subject.title !== question.title ? ` about ${question.subject.title}` : ""}.`),

@@ -19,7 +19,7 @@ test("an answer past 10,000 characters is refused on its field in plain words, a
   await question.answer.fill(pasted);
   await question.send();
   await expect(page.getByText(`Keep this answer to 10,000 characters or fewer; it has ${pasted.trim().length.toLocaleString("en-US")}.`).first()).toBeVisible();
-  await expect(question.runState).toContainText("waiting");
+  await expect(question.runState).toContainText("Waiting");
   await expect(question.answer).toHaveValue(pasted);
   await page.context().close();
 });

@@ -65,7 +65,7 @@ test("the deployment approval, registered by one line, is started from its gener
   const run = new RunPage(operator);
   await run.openFromRuns(title);
   await expect(operator.getByRole("heading", { level: 1 })).toHaveText(title);
-  await expect(run.status).toContainText("completed");
+  await expect(run.status).toContainText("Completed");
   await expect(run.status).toContainText("Approved");
   await operator.context().close();
 });

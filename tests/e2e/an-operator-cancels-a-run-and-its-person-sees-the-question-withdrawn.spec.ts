@@ -23,13 +23,13 @@ test("an operator cancels a run after confirming it, without JavaScript, the per
   const operatorRuns = new RunsPage(operator);
   await operatorRuns.goto();
   await operatorRuns.row(title).getByRole("link", { name: title }).click();
-  await expect(operator.getByTestId("run-status")).toContainText("waiting");
+  await expect(operator.getByTestId("run-status")).toContainText("Waiting");
 
   // The step to confirm in opens without JavaScript; only its "Yes" cancels.
   await operator.getByText("Cancel this run…").click();
   await expect(operator.getByText("Cancelling stops the run for good")).toBeVisible();
   await operator.getByRole("button", { name: "Yes, cancel this run" }).click();
-  await expect(operator.getByTestId("run-status")).toContainText("cancelled");
+  await expect(operator.getByTestId("run-status")).toContainText("Cancelled");
   await expect(operator.getByTestId("run-cancelled")).toContainText(`${people.operator.name} cancelled this run`);
   await expect(operator.getByTestId("run-cancelled")).toContainText("its open question was withdrawn");
   await expect(operator.getByTestId("run-entry").filter({ hasText: "Cancelled by" })).toContainText(people.operator.name);
@@ -50,6 +50,6 @@ test("an operator cancels a run after confirming it, without JavaScript, the per
   await expect(operator.getByTestId("run-again").getByRole("status")).toContainText("Started");
 
   await operatorRuns.goto("?state=cancelled");
-  await expect(operatorRuns.row(title)).toContainText("cancelled");
+  await expect(operatorRuns.row(title)).toContainText("Cancelled");
   await context.close();
 });

@@ -18,7 +18,7 @@ test("an empty answer is stopped in the browser on its field, and no attempt is 
   await question.send();
   await expect(page.getByText("This question needs an answer.")).toBeVisible();
   await expect(question.answer).toBeFocused();
-  await expect(question.runState).toContainText("waiting");
+  await expect(question.runState).toContainText("Waiting");
   // Nothing reached the server: opened again, the question has used none of its attempts.
   await page.reload();
   await expect(page.getByText(/attempt \d of 3/i)).toHaveCount(0);

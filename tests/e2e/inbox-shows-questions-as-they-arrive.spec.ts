@@ -12,7 +12,7 @@ test("a question put to someone appears in their open inbox without a reload, in
 
   const row = assignee.getByTestId("inbox-row").filter({ hasText: title });
   await expect(row).toContainText("What was the 980.00 USD charge at Harbour Hotel on 2026-11-12 for?");
-  await expect(row).toContainText("Agent Auditor asks about Claim: " + title);
+  await expect(row).toContainText("The agent Auditor asks about Claim: " + title);
   await expect(row.locator(".sla-clock")).toHaveText(/^1d 23h left$|^2d left$/);
   expect(await assignee.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 

@@ -17,7 +17,7 @@ test("an operator picks a workflow, starts it from the form generated from its s
   await expect(row).toContainText("Expense review");
   await expect(row).toContainText(people.operator.name);
   // The Auditor runs in the background and parks on its question; the list follows it live.
-  await expect(row).toContainText("waiting");
+  await expect(row).toContainText("Waiting");
   await expect(row).toContainText(people.otherAssignee.name);
   await page.context().close();
 });

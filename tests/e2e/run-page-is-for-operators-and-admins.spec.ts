@@ -31,7 +31,7 @@ test("an admin may watch a run page; an unknown or malformed task id is 404", as
 
   const admin = await signedInPage(browser, people.admin);
   expect((await admin.goto(url))?.status()).toBe(200);
-  await expect(new RunPage(admin).status).toContainText("waiting");
+  await expect(new RunPage(admin).status).toContainText("Waiting");
   await expect(admin.getByRole("button", { name: "Retry the run" })).toHaveCount(0);
   await admin.context().close();
 });

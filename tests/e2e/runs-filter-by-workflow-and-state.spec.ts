@@ -7,7 +7,7 @@ test("the runs list filters by state, each filter counting the runs it shows", a
   const title = uniqueTitle("Conference hotel");
   await runs.startReview({ title, merchant: "Hotel Alfama", amount: "640.00", incurredOn: "2026-11-12", assignee: people.assignee.name });
   await runs.goto();
-  await expect(runs.row(title)).toContainText("waiting");
+  await expect(runs.row(title)).toContainText("Waiting");
 
   await page.getByTestId("filter-waiting").click();
   await page.waitForURL(/\?state=waiting$/);
@@ -15,7 +15,10 @@ test("the runs list filters by state, each filter counting the runs it shows", a
   await expect(runs.row(title)).toBeVisible();
   const waitingCount = Number(await page.getByTestId("filter-waiting").locator(".count").textContent());
   await expect(runs.rows).toHaveCount(waitingCount);
-  for (const badge of await runs.rows.locator(".badge").allTextContents()) expect(badge).toBe("waiting");
+  // Each row says its state in the tab's own words.
+  const tabWords = (await page.getByTestId("filter-waiting").textContent())?.replace(/\d+\s*$/, "").trim();
+  expect(tabWords).toBe("Waiting");
+  for (const badge of await runs.rows.locator(".badge").allTextContents()) expect(badge).toBe(tabWords);
 
   await page.getByTestId("filter-completed").click();
   await page.waitForURL(/\?state=completed$/);

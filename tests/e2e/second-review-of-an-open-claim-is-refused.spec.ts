@@ -26,7 +26,7 @@ test("a claim's review can be started again once it has ended, and is refused wh
   await assignee.context().close();
 
   const ended = operator.getByTestId("run-row").filter({ hasText: title });
-  await expect(ended).toContainText("completed");
+  await expect(ended).toContainText("Completed");
   // Review again asks for confirmation first: the step opens, and its "Yes" starts it.
   await ended.locator("summary", { hasText: "Review again" }).click();
   const again = ended.getByRole("button", { name: `Yes, review again: Claim: ${title}` });

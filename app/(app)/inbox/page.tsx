@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { SlaClock } from "@/components/sla-clock";
 import { getDb } from "@/lib/database";
+import { getAppRuntime } from "@/lib/app-runtime";
+import { nothingReasonWords } from "@/lib/question-view";
 import {
   INBOX_DUE_FILTERS,
   INBOX_DUE_LABELS,
@@ -52,7 +54,9 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
   const db = await getDb();
   // Looking at the inbox is what "new" is measured from: what was put to them since the last look.
   const seenBefore = await lookAtInbox(db, user.id, now);
+  const { registry } = await getAppRuntime();
   const inbox = await loadInbox(db, user.id, view, now, {
+    registry,
     after: typeof params.after === "string" ? params.after : null,
     seenBefore,
     search: { text: params.q, asker: params.asker, due: params.due, sort: params.sort },
@@ -95,7 +99,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
               <option value="">Anyone</option>
               {inbox.askers.map((asker) => (
                 <option key={asker} value={asker}>
-                  {asker}
+                  {registry.entry(asker)?.label ?? asker}
                 </option>
               ))}
             </select>
@@ -156,7 +160,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
                     {row.asker.name} · {row.subject?.title ?? "a task"}
                   </span>
                   <span>
-                    {row.status === "answered" ? "answered" : `closed: ${row.reason ?? row.status}`}
+                    {row.status === "answered" ? "answered" : `closed without an answer: ${nothingReasonWords(row.reason, "it is no longer open")}`}
                     {row.waitMs !== null ? ` after waiting ${formatDuration(row.waitMs)}` : ""}
                   </span>
                 </div>
@@ -190,7 +194,8 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
                     </>
                   ) : (
                     <>
-                      {row.asker.kind === "agent" ? "Agent" : "Flow"} <strong>{row.asker.name}</strong> asks about {row.subject?.title ?? "a task"}
+                      {row.asker.kind === "agent" ? "The agent " : null}
+                      <strong>{row.asker.name}</strong> asks about {row.subject?.title ?? "a task"}
                       {row.subject?.summary ? <span className="muted"> ({row.subject.summary})</span> : null}
                     </>
                   )}

@@ -3,7 +3,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getAppRuntime } from "@/lib/app-runtime";
 import { getDb } from "@/lib/database";
-import { loadRuns, RUN_STATES, RUNS_PAGE_SIZE, type RunState, startableWorkflows, startFormOf } from "@/lib/runs";
+import { loadRuns, RUN_STATES, RUNS_PAGE_SIZE, startableWorkflows, startFormOf } from "@/lib/runs";
+import { RUN_STATE_WORDS, runStateWords } from "@/lib/run-view";
 import { formatDuration } from "@/lib/sla-clock";
 import { requirePageUser } from "@/lib/server/session";
 import { runAgainAction, startRunAction } from "./actions";
@@ -12,14 +13,6 @@ import { StartRunForm } from "./start-run-form";
 
 export const metadata: Metadata = { title: "Runs" };
 
-const STATE_LABELS: Record<RunState, string> = {
-  running: "Running",
-  waiting: "Waiting",
-  completed: "Completed",
-  failed: "Failed",
-  nothing: "Nothing, with reason",
-  cancelled: "Cancelled",
-};
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -100,13 +93,13 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
         </Link>
         {RUN_STATES.map((each) => (
           <Link key={each} href={runsHref({ workflow, state: each })} aria-current={state === each ? "page" : undefined} data-testid={`filter-${each}`}>
-            {STATE_LABELS[each]} <span className="count">{counts[each]}</span>
+            {RUN_STATE_WORDS[each]} <span className="count">{counts[each]}</span>
           </Link>
         ))}
       </nav>
       {rows.length === 0 ? (
         <div className="empty-state">
-          <h2>{after ? "No older runs" : state ? `No runs are ${STATE_LABELS[state].toLowerCase()}` : "No runs yet"}</h2>
+          <h2>{after ? "No older runs" : state ? `No runs: ${RUN_STATE_WORDS[state]}` : "No runs yet"}</h2>
           <p>Runs you start, and where each one stands, appear here with who they are waiting on.</p>
         </div>
       ) : (
@@ -135,9 +128,11 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
                   </td>
                   <td data-label="Workflow">{run.workflowLabel}</td>
                   <td data-label="State">
-                    <span className={`badge status-${run.runState === "nothing" ? "nothing" : run.status}`}>{run.runState === "nothing" ? "nothing" : run.status}</span>
-                    {run.runState === "nothing" && run.nothingReason ? <div className="muted">reason: {run.nothingReason}</div> : null}
-                    <div className="muted">{run.state}</div>
+                    {/* The same words as the tabs above and the run page (lib/run-view). */}
+                    <span className={`badge status-${run.runState}`}>{runStateWords(run).label}</span>
+                    {runStateWords(run).note ? <div className="muted">{runStateWords(run).note}</div> : null}
+                    {/* The workflow's own state, where it says more than the badge. */}
+                    {run.state !== runStateWords(run).label ? <div className="muted">{run.state}</div> : null}
                   </td>
                   <td data-label="Waiting on">{run.waitingOn ?? <span className="muted">—</span>}</td>
                   <td data-label="Started by">{run.startedByName ?? <span className="muted">—</span>}</td>

@@ -30,8 +30,8 @@ describe.each(DATABASE_KINDS)("an agent's ask on the question road (%s)", (kind)
     expect(JSON.stringify(results[0]?.message)).toContain("A dinner.");
     const [first, second] = await listQuestionsForTask(fixture.database.db, task.id);
     expect(first).toMatchObject({ status: "answered", answeredBy: fixture.filer.id, answer: { text: "A dinner." } });
-    // The Clerk found it thin and asked again, offering options: an enum this time.
-    expect(second?.spec.fields[0]).toMatchObject({ kind: "enum", options: CLERK_OPTIONS.map((value) => ({ value })) });
+    // The Clerk found it thin and asked again, offering options: suggestions on a text question, so the person may write their own.
+    expect(second?.spec.fields[0]).toMatchObject({ kind: "text", options: CLERK_OPTIONS.map((value) => ({ value })) });
   });
 
   it("refuses an empty answer without committing it or using an attempt", async () => {

@@ -42,9 +42,18 @@ export function elements(html: string, tag: string): Element[] {
   return found;
 }
 
+/**
+ * The form's controls in document order: inputs, selects, and text areas — a text area's value, its
+ * text, read into `value` as an input's is (a free-text question with room for an explanation is one).
+ */
+export function controlsOf(html: string): Element[] {
+  const areas = elements(html, "textarea").map((area) => ({ ...area, attributes: { ...area.attributes, value: textOf(area.inner) } }));
+  return [...elements(html, "input"), ...elements(html, "select"), ...areas].sort((a, b) => a.at - b.at);
+}
+
 /** The element with this id; fails loudly when there is none. */
 export function byId(html: string, id: string): Element {
-  const element = ["input", "select", "p", "ul", "span", "label", "legend", "fieldset", "div"].flatMap((tag) => elements(html, tag)).find((candidate) => candidate.attributes.id === id);
+  const element = ["input", "select", "textarea", "p", "ul", "span", "label", "legend", "fieldset", "div"].flatMap((tag) => elements(html, tag)).find((candidate) => candidate.attributes.id === id);
   if (element === undefined) throw new Error(`no element with id ${id}`);
   return element;
 }
@@ -60,7 +69,7 @@ export function textOf(markup: string): string {
  * option (else its first). Inputs edited by the "person" are given in `typed`, by input id.
  */
 export function posted(html: string, edits: { typed?: Record<string, string>; tick?: string[]; untick?: string[] } = {}): URLSearchParams {
-  const controls = [...elements(html, "input"), ...elements(html, "select")].sort((a, b) => a.at - b.at);
+  const controls = controlsOf(html);
   const ticked = new Set(controls.filter((control) => "checked" in control.attributes).map((control) => control));
   for (const id of edits.tick ?? []) {
     const control = controls.find((candidate) => candidate.attributes.id === id);
@@ -87,9 +96,9 @@ export function posted(html: string, edits: { typed?: Record<string, string>; ti
   return form;
 }
 
-/** The input (or select) named after this path, the first of several for a group. */
+/** The input (or select, or text area) named after this path, the first of several for a group. */
 export function inputNamed(html: string, path: string): Element {
-  const element = [...elements(html, "input"), ...elements(html, "select")].sort((a, b) => a.at - b.at).find((candidate) => candidate.attributes.name === path);
+  const element = controlsOf(html).find((candidate) => candidate.attributes.name === path);
   if (element === undefined) throw new Error(`no input named ${path}`);
   return element;
 }

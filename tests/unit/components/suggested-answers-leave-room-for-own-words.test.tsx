@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { submittedValues } from "@/components/questions/question-form-state";
 import { parseFormAnswer, QUESTION_SPEC_VERSION, type QuestionSpec } from "@/lib/questions";
 
-import { elements, posted, renderForm } from "./form-markup";
+import { controlsOf, elements, posted, renderForm } from "./form-markup";
 
 /** An ask whose spec offers suggestions on a free-text field: radios plus the person's own words. */
 const suggested: QuestionSpec = {
@@ -33,14 +33,15 @@ const read = (form: URLSearchParams) => (field === undefined ? undefined : parse
 
 describe("suggested answers leave room for the person's own words", () => {
   const html = renderForm(suggested);
-  const textBox = (markup: string) => elements(markup, "input").find((input) => input.attributes.name === "answer" && input.attributes.type === "text");
+  // The person's own words have room for an explanation: a box of several lines (the spec sets no short limit).
+  const textBox = (markup: string) => elements(markup, "textarea").map((area) => controlsOf(markup).find((control) => control.at === area.at)).find((area) => area?.attributes.name === "answer");
   const box = { attributes: { id: textBox(html)?.attributes.id } };
   const own = elements(html, "input").find((input) => input.attributes.type === "radio" && input.attributes.value === "");
   const reject = elements(html, "input").find((input) => input.attributes.value === "Reject");
 
   it("offers a radio per suggestion and a text box, all under the field's name", () => {
-    const named = elements(html, "input").filter((input) => input.attributes.name === "answer");
-    expect(named.map((input) => `${input.attributes.type}:${input.attributes.value ?? ""}`)).toEqual(["radio:", "text:", "radio:Approve", "radio:Reject"]);
+    const named = controlsOf(html).filter((control) => control.attributes.name === "answer");
+    expect(named.map((control) => `${control.attributes.type ?? control.tag}:${control.attributes.value ?? ""}`)).toEqual(["radio:", "textarea:", "radio:Approve", "radio:Reject"]);
   });
 
   it("takes the typed words when no suggestion is chosen", () => {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { SlaGroup } from "@/lib/sla-history";
-import { formatPercentile, formatShare } from "@/lib/sla-numbers";
+import { formatPercentile, formatShare, NO_AGENT_LABEL } from "@/lib/sla-numbers";
 
 /**
  * One breakdown of the SLA numbers (by workflow, agent or person), in the order given — most
@@ -47,7 +47,7 @@ export function NumbersTable({
         ) : (
           shown.map((group) => (
             <tr key={group.key ?? "none"}>
-              <th scope="row">{group.label ?? (nameHeader === "Agent" ? "— a flow's own question" : "—")}</th>
+              <th scope="row">{group.label ?? (nameHeader === "Agent" ? NO_AGENT_LABEL : "—")}</th>
               <td data-label="Within SLA">{formatShare(group.withinSla, group.total)}</td>
               <td data-label="Breaches" className={group.breaches > 0 ? "breaches" : undefined}>
                 {group.breaches}

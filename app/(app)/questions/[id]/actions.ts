@@ -6,7 +6,6 @@ import { z } from "zod";
 import { submittedValues } from "@/components/questions/question-form-state";
 import { getAppRuntime } from "@/lib/app-runtime";
 import { AppError, ERROR_CODES } from "@/lib/errors";
-import { askerOf } from "@/lib/inbox";
 import { formatDuration } from "@/lib/sla-clock";
 import type { FormAnswer } from "@/lib/questions";
 import { isFormSubmission } from "@/lib/server/action-input";
@@ -58,8 +57,8 @@ export async function submitAnswerAction(_previous: AnswerState | null, submitte
         worker.wake();
         revalidatePath(`/questions/${questionId}`);
         revalidatePath("/inbox");
-        const asker = askerOf(question);
-        return { outcome: "answered", message: `Your answer was taken. ${asker.kind === "agent" ? `The ${asker.name}` : asker.name} carries on.` };
+        // An agent carries on with the answer; a flow's or a caller's name would say nothing more.
+        return { outcome: "answered", message: `Your answer was taken.${question.agent ? ` The ${question.agent} carries on.` : ""}` };
       }
       case "refused":
         return {

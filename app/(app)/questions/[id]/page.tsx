@@ -8,8 +8,9 @@ import { getDb } from "@/lib/database";
 import { getAppRuntime } from "@/lib/app-runtime";
 import { askerOf, headlineOf } from "@/lib/inbox";
 import { attemptLabel, describeAnswer } from "@/lib/questions";
-import { closedWithoutAnswerText, loadQuestionRun, reassignedAwayFrom } from "@/lib/question-view";
-import { formatDuration } from "@/lib/sla-clock";
+import { closedWithoutAnswerText, conversationBeside, loadQuestionRun, reassignedAwayFrom, specToAnswer } from "@/lib/question-view";
+import { runStateWords } from "@/lib/run-view";
+import { formatDuration, formatUtc } from "@/lib/sla-clock";
 import { requireAnsweringPageUser } from "@/lib/server/session";
 import { claimQuestionAction, submitAnswerAction } from "./actions";
 import { ClaimPanel } from "./claim-panel";
@@ -51,8 +52,10 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
     loadQuestionRun(db, question),
   ]);
   const subject = subjects.get(question.taskId);
-  const asker = askerOf(question, subject);
+  const asker = askerOf(question, subject, registry);
   const now = new Date();
+  const runState = run ? runStateWords(run) : undefined;
+  const headline = headlineOf(question);
   const slot = question.slot;
   const pastDue = Boolean(slot?.dueAt && slot.dueAt <= now);
   const open = question.status === "open" && slot?.status === "open" && !pastDue;
@@ -91,12 +94,13 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
             </>
           ) : (
             <>
-              {asker.kind === "agent" ? "The agent" : "The flow"} <strong>{asker.name}</strong> asks
+              {asker.kind === "agent" ? "The agent " : null}
+              <strong>{asker.name}</strong> asks
               {subject ? ` about ${subject.title}` : ""}
             </>
           )}
         </p>
-        <h1>{headlineOf(question)}</h1>
+        <h1>{headline}</h1>
         {slot?.delegatedFrom ? (
           <p className="notice" role="note">
             Meant for <strong>{slot.delegatedFromName ?? "someone"}</strong>, who is away and named you to answer in their place.
@@ -114,44 +118,53 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
         <section className="question-answer" aria-label="Your answer">
           {/* A session from an answer link may only answer: it is told who holds the question, but takes nothing. */}
           {claimable && (!limited || holder.kind === "other") ? <ClaimPanel questionId={question.id} holder={holder} action={claimQuestionAction} /> : null}
-          {open && holder.kind === "other" ? null : open ? (
+          {/* One form, kept in place whatever the question's state, so what the person typed outlives a live refresh that closes it. */}
+          {open && holder.kind === "other" ? null : (
             <AnswerForm
+              key="answer"
               questionId={question.id}
-              spec={question.spec}
+              spec={specToAnswer(question.spec, headline)}
+              open={open}
+              answeredByMe={answeredByMe}
+              takenBy={answeredAt && !answeredByMe && (question.status === "answered" || slot?.status === "finished") ? { name: answeredBy ?? "Someone", when: `at ${formatUtc(answeredAt)} (${formatDuration(now.getTime() - answeredAt.getTime())} ago)` } : undefined}
               attemptLabel={question.attemptsUsed > 0 ? attemptLabel({ allowed: question.attemptsAllowed, refused: question.attemptsUsed }) : undefined}
               lastAttempt={question.attemptsAllowed - question.attemptsUsed === 1}
               action={submitAnswerAction}
+              closed={
+                question.status === "answered" || slot?.status === "finished" ? (
+                  <div role="status" className="answer-taken">
+                    <p>
+                      {answeredByMe ? "You" : (answeredBy ?? "Someone")} answered this
+                      {answeredAt ? ` ${formatDuration(now.getTime() - answeredAt.getTime())} ago` : ""}
+                      {answeredAt && slot ? `, after it waited ${formatDuration(answeredAt.getTime() - slot.openedAt.getTime())}` : ""}.
+                      {answeredByMe && asker.kind === "agent" ? ` The ${asker.name} carries on.` : ""}
+                    </p>
+                    {answered.length > 0 ? (
+                      <dl className="answered-values" aria-label="What was answered">
+                        {answered.map((line) => (
+                          <div key={line.path}>
+                            {/* One question is the page's heading already: it is not said twice. */}
+                            <dt>{answered.length === 1 ? "The answer" : line.question}</dt>
+                            <dd>
+                              <LongText text={line.answer} />
+                            </dd>
+                          </div>
+                        ))}
+                      </dl>
+                    ) : null}
+                  </div>
+                ) : (
+                  <div role="status" className="notice">
+                    <p data-testid="closed-without-answer">{closedWithoutAnswerText(question.reason ?? (pastDue ? "expired" : null), run?.status, "it is no longer open")}</p>
+                  </div>
+                )
+              }
             />
-          ) : question.status === "answered" || slot?.status === "finished" ? (
-            <div role="status" className="answer-taken">
-              <p>
-                {answeredByMe ? "You" : (answeredBy ?? "Someone")} answered this
-                {answeredAt ? ` ${formatDuration(now.getTime() - answeredAt.getTime())} ago` : ""}
-                {answeredAt && slot ? `, after it waited ${formatDuration(answeredAt.getTime() - slot.openedAt.getTime())}` : ""}.
-                {answeredByMe ? ` ${asker.kind === "agent" ? `The ${asker.name}` : asker.name} carries on.` : ""}
-              </p>
-              {answered.length > 0 ? (
-                <dl className="answered-values" aria-label="What was answered">
-                  {answered.map((line) => (
-                    <div key={line.path}>
-                      {/* One question is the page's heading already: it is not said twice. */}
-                      <dt>{answered.length === 1 ? "The answer" : line.question}</dt>
-                      <dd>
-                        <LongText text={line.answer} />
-                      </dd>
-                    </div>
-                  ))}
-                </dl>
-              ) : null}
-            </div>
-          ) : (
-            <div role="status" className="notice">
-              <p data-testid="closed-without-answer">{closedWithoutAnswerText(question.reason ?? (pastDue ? "expired" : null), run?.status, "it is no longer open")}</p>
-            </div>
           )}
           {run ? (
             <p className="run-state" data-testid="run-state">
-              The run is <strong>{run.status}</strong> (state {run.state}).
+              Where the run stands now: <strong>{runState?.label}</strong>
+              {runState?.note ? ` (${runState.note})` : ""}.
             </p>
           ) : null}
         </section>
@@ -162,7 +175,7 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
             <section className="card-plain">
               <h2>The conversation so far</h2>
               <ol className="conversation">
-                {conversation.map((line, index) => (
+                {conversationBeside(conversation, headline).map((line, index) => (
                   <li key={index} className={`line ${line.kind}`}>
                     {line.kind === "instruction" ? (
                       <>
@@ -173,6 +186,11 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
                       <>
                         <span className="who">{asker.name}</span>
                         <LongText text={line.text} />
+                      </>
+                    ) : line.kind === "question" && line.current ? (
+                      <>
+                        <span className="who">{asker.name} asked</span>
+                        <p className="muted">the question at the top of this page.</p>
                       </>
                     ) : line.kind === "question" ? (
                       <>

@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { getAppRuntime } from "@/lib/app-runtime";
 import { hasAnyRole } from "@/lib/auth/roles";
 import { getDb } from "@/lib/database";
-import { escalationText, formatTurnDuration, handoffGraph, type RunEntry, runEntries } from "@/lib/run-view";
+import { escalationText, formatTurnDuration, handoffGraph, type RunEntry, runEntries, runStateWords } from "@/lib/run-view";
 import { definitionFailureIn, definitionFailureMessage } from "@/lib/runtime/definition-errors";
 import { nothingReasonWords } from "@/lib/question-view";
 import { listAnswersForTask, loadRunPage, namesOf } from "@/lib/runs";
@@ -99,9 +99,8 @@ function Entry({ entry, workflow }: { entry: RunEntry; workflow: string }): Reac
     case "slot-opened":
       return (
         <>
-          <span className="who">Slot</span> opened for {entry.event}
-          {entry.assignee ? ` from ${entry.assignee}` : ""}
-          {entry.candidates > 1 ? ` (or any of ${entry.candidates} candidates)` : ""}
+          <span className="who">Waiting</span> for {entry.assignee ? `an answer from ${entry.assignee}` : "an answer"}
+          {entry.candidates > 1 ? ` (or any of ${entry.candidates} people)` : ""}
           {entry.dueAt ? <span className="muted"> · due {entry.dueAt.toISOString().slice(0, 16).replace("T", " ")} UTC</span> : null}
         </>
       );
@@ -110,7 +109,6 @@ function Entry({ entry, workflow }: { entry: RunEntry; workflow: string }): Reac
         <>
           <span className="who">Answer</span> from <strong>{entry.by}</strong>
           {entry.waitMs !== null ? ` after waiting ${formatDuration(entry.waitMs)}` : ""}
-          <span className="muted"> · slot finished</span>
           {entry.answer ? <LongText text={entry.answer} /> : null}
         </>
       );
@@ -123,27 +121,26 @@ function Entry({ entry, workflow }: { entry: RunEntry; workflow: string }): Reac
     case "nothing":
       return (
         <>
-          <span className="who">Nothing</span> arrived — reason: <strong>{entry.reason}</strong>
-          <span className="muted"> ({entry.reason === "cancelled" && entry.by ? `withdrawn: ${entry.by} cancelled the run` : nothingReasonWords(entry.reason, "no answer")})</span>
+          <span className="who">No answer</span> {entry.reason === "cancelled" && entry.by ? `— withdrawn: ${entry.by} cancelled the run` : `— ${nothingReasonWords(entry.reason, "no answer came")}`}
         </>
       );
     case "slot-expired":
       return (
         <>
-          <span className="who">Slot</span> for {entry.event} expired unanswered{entry.waitMs !== null ? ` after ${formatDuration(entry.waitMs)}` : ""}
+          <span className="who">Expired</span> unanswered{entry.waitMs !== null ? ` after waiting ${formatDuration(entry.waitMs)}` : ""}
         </>
       );
     case "reassigned":
       return (
         <>
-          <span className="who">Slot</span> reassigned {entry.from ? `from ${entry.from} ` : ""}to <strong>{entry.to}</strong>
+          <span className="who">Reassigned</span> {entry.from ? `from ${entry.from} ` : ""}to <strong>{entry.to}</strong>
           {entry.by ? ` by ${entry.by}` : ""}
         </>
       );
     case "escalated":
       return (
         <>
-          <span className="who">Slot</span> <span data-testid="escalated">{escalationText(entry)}</span>
+          <span className="who">Clock</span> <span data-testid="escalated">{escalationText(entry)}</span>
         </>
       );
     case "claimed":
@@ -171,7 +168,7 @@ function Entry({ entry, workflow }: { entry: RunEntry; workflow: string }): Reac
       return (
         <>
           <span className="who">Completed</span>
-          {entry.state && entry.state !== "Completed" ? ` in ${entry.state}` : " successfully"}
+          {entry.state && entry.state !== "Completed" ? ` in ${entry.state}` : ""}
         </>
       );
     case "cancelled":
@@ -199,6 +196,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
   const graph = handoffGraph(events);
   const { run, subject, context } = page;
   const workflow = run.workflow;
+  const runState = runStateWords(run);
   const lastFailure = [...entries].reverse().find((entry): entry is Extract<RunEntry, { kind: "failed" }> => entry.kind === "failed");
   const stoppedByDefinition = run.status === "failed" ? definitionFailureIn(events) : undefined;
   const cancelledBy = run.status === "cancelled" ? [...entries].reverse().find((entry): entry is Extract<RunEntry, { kind: "cancelled" }> => entry.kind === "cancelled") : undefined;
@@ -221,7 +219,15 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
         <h1>{subject?.title ?? `${page.workflowLabel} run`}</h1>
         {subject?.summary ? <p className="muted">{subject.summary}</p> : null}
         <p className="run-status" data-testid="run-status">
-          <span className={`badge status-${run.status}`}>{run.status}</span> in state <strong>{run.state}</strong>
+          <span className={`badge status-${run.runState}`}>{runState.label}</span>
+          {runState.note ? <span className="muted"> ({runState.note})</span> : null}
+          {/* The workflow's own state, where it says more than the badge. */}
+          {run.state !== runState.label ? (
+            <>
+              {" "}
+              in state <strong>{run.state}</strong>
+            </>
+          ) : null}
           {run.waitingOn ? <> · waiting on <strong>{run.waitingOn}</strong></> : null}
         </p>
       </header>
