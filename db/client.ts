@@ -183,7 +183,6 @@ function preparingEverything(client: postgres.Sql): postgres.Sql {
   return wrap(client);
 }
 
-/** Runs raw SQL and returns its rows, whichever driver is underneath. */
 /** A timestamp from a raw row: postgres.js hands back a Date, PGlite may hand back its text. */
 export function toDate(value: Date | string): Date;
 export function toDate(value: Date | string | null): Date | null;
@@ -192,6 +191,7 @@ export function toDate(value: Date | string | null): Date | null {
   return value instanceof Date ? value : new Date(value);
 }
 
+/** Runs raw SQL and returns its rows, whichever driver is underneath. */
 export async function queryRows<Row>(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as Row[] | { rows: Row[] };
   return Array.isArray(result) ? result : result.rows;

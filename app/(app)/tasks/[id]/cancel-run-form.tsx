@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
+import { ActionOutcome } from "@/components/action-outcome";
 import type { CancelRunState } from "./actions";
 
 interface Props {
@@ -36,15 +37,10 @@ export function CancelRunForm({ taskId, waitingOn, action: cancel }: Props) {
         <button type="submit" className="secondary danger" disabled={pending}>
           {pending ? "Cancelling…" : "Yes, cancel this run"}
         </button>
-        {state?.ok ? (
-          <p role="status" className="answer-taken">
-            Cancelled{state.data.withdrawn > 0 ? `: ${state.data.withdrawn === 1 ? "its question was" : `${state.data.withdrawn} questions were`} withdrawn` : ""}.
-          </p>
-        ) : state ? (
-          <p role="alert" className="error-banner">
-            {state.error.message}
-          </p>
-        ) : null}
+        <ActionOutcome
+          state={state}
+          done={({ withdrawn }) => `Cancelled${withdrawn > 0 ? `: ${withdrawn === 1 ? "its question was" : `${withdrawn} questions were`} withdrawn` : ""}.`}
+        />
       </form>
     </details>
   );

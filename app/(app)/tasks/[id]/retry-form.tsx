@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
+import { ActionOutcome } from "@/components/action-outcome";
 import type { RetryRunState } from "./actions";
 
 interface Props {
@@ -17,15 +18,7 @@ export function RetryForm({ taskId, action: retry }: Props) {
       <button type="submit" className="primary" disabled={pending}>
         {pending ? "Retrying…" : "Retry the run"}
       </button>
-      {state?.ok ? (
-        <p role="status" className="answer-taken">
-          Queued again: the run carries on.
-        </p>
-      ) : state ? (
-        <p role="alert" className="error-banner">
-          {state.error.message}
-        </p>
-      ) : null}
+      <ActionOutcome state={state} done={() => "Queued again: the run carries on."} />
     </form>
   );
 }
