@@ -14,6 +14,7 @@
 import { fork } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync, readdirSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import http from "node:http";
 import path from "node:path";
 import { countExactlyOnce, type ExactlyOnceCounts } from "./support/http-checks";
@@ -66,6 +67,8 @@ const WARMUP = setting("BENCH_HTTP_WARMUP", 200);
 const CONNECTIONS = setting("BENCH_HTTP_CONNECTIONS", 64);
 const LOADERS = Math.max(1, setting("BENCH_HTTP_LOADERS", 2));
 const PORT = setting("BENCH_HTTP_PORT", 3143);
+/** Server processes sharing the database and its job queue (ports PORT, PORT + 1, …); the clients are spread over them. */
+const SERVERS = Math.max(1, setting("BENCH_HTTP_SERVERS", 1));
 const BUILD_DIR = process.env.BENCH_HTTP_BUILD_DIR?.trim() || ".next-http";
 /** A folder to write the server's CPU profile to (`node --cpu-prof`); off unless set. */
 const CPU_PROFILE_DIR = process.env.BENCH_HTTP_CPU_PROFILE?.trim() || undefined;
@@ -173,19 +176,31 @@ function distribute(items: readonly LoadItem[]): LoadItem[][][] {
 // ── The server, and everyone signed in over HTTP ─────────────────────────────────────────────────
 if (CPU_PROFILE_DIR) mkdirSync(CPU_PROFILE_DIR, { recursive: true });
 const serverStartedAt = Date.now();
-const server = await startServer({
-  buildDir: BUILD_DIR,
-  port: PORT,
-  databaseUrl,
-  authSecret: randomBytes(33).toString("base64"),
-  ...(CPU_PROFILE_DIR ? { cpuProfileDir: CPU_PROFILE_DIR } : {}),
-  nodeOptions: SERVER_NODE_OPTIONS,
-});
-const rssAtStart = rssMiB(server.pid);
+// One secret for all of them: a session signed in on one is good on every other, as behind a load balancer.
+const authSecret = randomBytes(33).toString("base64");
+const servers: Awaited<ReturnType<typeof startServer>>[] = [];
+for (let index = 0; index < SERVERS; index++) {
+  servers.push(
+    await startServer({
+      buildDir: BUILD_DIR,
+      port: PORT + index,
+      databaseUrl,
+      authSecret,
+      ...(CPU_PROFILE_DIR ? { cpuProfileDir: CPU_PROFILE_DIR } : {}),
+      nodeOptions: SERVER_NODE_OPTIONS,
+    }),
+  );
+}
+const server = servers[0]!;
+/** The servers' CPU time together, milliseconds. */
+const serversCpuMs = () => servers.reduce((sum, each) => sum + cpuMs(each.pid), 0);
+/** The largest server process's RSS: the target is per process. */
+const serversRssMiB = () => Math.max(...servers.map((each) => rssMiB(each.pid)));
+const rssAtStart = serversRssMiB();
 const buildPath = path.join(root, BUILD_DIR);
 const signInId = serverActionId(buildPath, "app/(auth)/login/actions.ts", "signInWithPassword");
 const answerId = serverActionId(buildPath, "app/(app)/questions/[id]/actions.ts", "submitAnswerAction");
-log(`server ${server.pid} on ${server.base.origin}; ${ROAD === "api" ? `a personal token for each of ${PEOPLE} people` : `signing in ${PEOPLE} people through the sign-in action`}…`);
+log(`${servers.length === 1 ? "server" : "servers"} ${servers.map((each) => `${each.pid} on ${each.base.origin}`).join(", ")}; ${ROAD === "api" ? `a personal token for each of ${PEOPLE} people` : `signing in ${PEOPLE} people through the sign-in action`}…`);
 phase = performance.now();
 const cookies: Record<number, string> = {};
 const tokens: Record<number, string> = {};
@@ -207,8 +222,8 @@ if (ROAD === "api") {
   signInAgent.destroy();
 }
 const signInMs = performance.now() - phase;
-const rssAfterSignIn = rssMiB(server.pid);
-log(`signed in in ${seconds(signInMs)}`);
+const rssAfterSignIn = serversRssMiB();
+log(`${ROAD === "api" ? "tokens made" : "signed in"} in ${seconds(signInMs)}`);
 
 // ── Load generators: child processes, so their work is not the server's ──────────────────────────
 const loaders = await Promise.all(
@@ -232,7 +247,7 @@ async function runLoad(items: readonly LoadItem[]): Promise<{ results: LoadResul
       (child, index) =>
         new Promise<LoadReport>((resolve) => {
           child.once("message", (message: { type: "done"; report: LoadReport }) => resolve(message.report));
-          const job: LoadJob = { base: server.base.origin, road: ROAD, actionId: answerId, cookies, tokens, clients: split[index]! };
+          const job: LoadJob = { bases: servers.map((each) => each.base.origin), road: ROAD, actionId: answerId, cookies, tokens, clients: split[index]! };
           child.send({ type: "run", job });
         }),
     ),
@@ -259,21 +274,21 @@ log(`warm-up: ${warmup.length} answers…`);
 const warm = await runLoad(warmup.map(item));
 await waitForDrain();
 
-const rssAfterWarmup = rssMiB(server.pid);
+const rssAfterWarmup = serversRssMiB();
 const stats = await openDatabaseStats(serverUrl, DATABASE);
 await stats.reset();
 const postmaster = postmasterPid(path.join(process.env.PARLEY_TEST_POSTGRES_DIR ?? "", "data"));
-const cpuBefore = { server: cpuMs(server.pid), postgres: postmaster ? postgresCpuMs(postmaster) : Number.NaN };
+const cpuBefore = { server: serversCpuMs(), postgres: postmaster ? postgresCpuMs(postmaster) : Number.NaN };
 log(`measured: ${measuredItems.length} answers and races over ${CONNECTIONS} connections from ${LOADERS} load generators…`);
-const rss = sampleRss(server.pid);
+const rss = servers.map((each) => sampleRss(each.pid));
 const loadStart = Date.now();
 const load = await runLoad(measuredItems);
 const loadEnd = Math.max(...load.results.map((result) => result.end));
-const cpuAtLastAnswer = { server: cpuMs(server.pid), postgres: postmaster ? postgresCpuMs(postmaster) : Number.NaN };
+const cpuAtLastAnswer = { server: serversCpuMs(), postgres: postmaster ? postgresCpuMs(postmaster) : Number.NaN };
 await waitForDrain();
 const drainedAt = Date.now();
-const cpuAfter = { server: cpuMs(server.pid), postgres: postmaster ? postgresCpuMs(postmaster) : Number.NaN };
-const rssSamples = rss.stop();
+const cpuAfter = { server: serversCpuMs(), postgres: postmaster ? postgresCpuMs(postmaster) : Number.NaN };
+const rssSamples = rss.flatMap((samples) => samples.stop());
 // Which resumed turns (jobs) ran during the load and which after it: the server's CPU splits into the answer path and the worker's turns.
 const [jobsRun] = await database.postgres!<{ during: number; after: number }[]>`
   select count(*) filter (where finished_at <= ${new Date(loadEnd).toISOString()}::timestamptz)::int as during,
@@ -286,7 +301,7 @@ await stats.close();
 // caller — it reads the cookie (or the Authorization header), finds no session (key) and says so.
 // Nothing of Parley's runs but that.
 log(`floor: ${FLOOR_CALLS} calls of the answer ${ROAD === "api" ? "route without a key" : "action without a session"}…`);
-const floorCpuBefore = cpuMs(server.pid);
+const floorCpuBefore = serversCpuMs();
 const floorStart = Date.now();
 const floor = await runLoad(
   Array.from({ length: FLOOR_CALLS }, (_, index): LoadItem => {
@@ -295,7 +310,7 @@ const floor = await runLoad(
   }),
 );
 const floorEnd = Math.max(...floor.results.map((result) => result.end));
-const floorCpuMs = (cpuMs(server.pid) - floorCpuBefore) / FLOOR_CALLS;
+const floorCpuMs = (serversCpuMs() - floorCpuBefore) / FLOOR_CALLS;
 const floorPerSecond = FLOOR_CALLS / ((floorEnd - floorStart) / 1000);
 const floorRefused = floor.results.filter((result) => (ROAD === "api" ? result.status === 401 : result.status === 200 && result.outcome === "unavailable")).length;
 for (const child of loaders) child.send({ type: "exit" });
@@ -318,7 +333,11 @@ const raceConflict = races.filter((pair) => pair.some((result) => result.outcome
 const raceBothWon = races.filter((pair) => pair.filter((result) => result.outcome === "answered").length > 1).length;
 const loserReplies = new Map<string, number>();
 for (const result of races.flat().filter((each) => each.outcome !== "answered")) {
-  const reply = `HTTP ${result.status} ${result.outcome}: ${result.message.replace(/^.*? already answered this question .*? ago \([^)]*\)/, "(someone) already answered this question (when)").slice(0, 160)}`;
+  // Who won and when differ from race to race: the replies are counted by their words without them.
+  const words = result.message
+    .replace(/^.*? already answered this question .*? ago \([^)]*\)/, "(someone) already answered this question (when)")
+    .replace(/Already answered by .*? at \S+?\.?$/, "Already answered by (someone) at (when).");
+  const reply = `HTTP ${result.status} ${result.outcome}: ${words.slice(0, 160)}`;
   loserReplies.set(reply, (loserReplies.get(reply) ?? 0) + 1);
 }
 log(`the races' losing replies: ${[...loserReplies].map(([reply, count]) => `${count} × ${reply}`).join("; ")}`);
@@ -328,9 +347,9 @@ const errors = allResults.filter((result) => !replied(result) || (result.outcome
 const failedRequests = allResults.filter((result) => !replied(result)).length;
 const agentAskIds = new Set(open.filter((question) => question.kind === "agent").map((question) => question.questionId));
 const acceptedAgentAsks = accepted.filter((result) => agentAskIds.has(result.questionId)).length;
-const serverErrorLines = server.errors().split("\n").filter((line) => line.trim() !== "");
+const serverErrorLines = servers.flatMap((each) => each.errors().split("\n")).filter((line) => line.trim() !== "");
 if (serverErrorLines.length > 0) log(`the server's stderr:\n${serverErrorLines.slice(0, 40).join("\n")}`);
-await server.stop();
+for (const each of servers) await each.stop();
 await closeDatabase();
 const profileWindow = `--window=${figure((loadStart - serverStartedAt) / 1000)},${figure((loadEnd - serverStartedAt) / 1000)}`;
 if (CPU_PROFILE_DIR) log(`CPU profile (measured load: ${profileWindow}, drain until ${figure((drainedAt - serverStartedAt) / 1000)} s): ${readdirSync(CPU_PROFILE_DIR).filter((file) => file.endsWith(".cpuprofile")).map((file) => path.join(CPU_PROFILE_DIR, file)).join(", ")}`);
@@ -352,6 +371,8 @@ const perAnswer = (value: number) => figure(value / measuredAccepted);
 // Server CPU = answers × (answer path) + jobs × (a resumed turn): the drain gives the second, the load then the first.
 const workerMsPerJob = (cpuAfter.server - cpuAtLastAnswer.server) / Math.max(1, jobsRun!.after);
 const answerPathMs = (cpuAtLastAnswer.server - cpuBefore.server - workerMsPerJob * jobsRun!.during) / measuredAccepted;
+const cores = availableParallelism();
+const totalCpuPerAnswer = (cpuAfter.server - cpuBefore.server + (cpuAfter.postgres - cpuBefore.postgres) + load.loaderCpuMs) / measuredAccepted;
 const lost = counts.lost;
 const double = counts.acceptedTwice + counts.doubled + raceBothWon;
 const pass = (ok: boolean) => (ok ? "pass" : "**fail**");
@@ -373,7 +394,7 @@ const markdown = `
 
 ${machine}
 - Command: \`${command}\`
-- Server: \`next start\` (production build in \`${BUILD_DIR}\`) on PostgreSQL, one Node process (its worker loop runs the resumed turns in it, ${workerConcurrency} jobs at once: \`PARLEY_WORKER_CONCURRENCY\`), pid sampled for VmRSS every 100 ms${CPU_PROFILE_DIR ? "; under `node --cpu-prof`" : ""}; NODE_OPTIONS=\`${SERVER_NODE_OPTIONS}\` (as \`npm start\` runs it unless \`BENCH_HTTP_SERVER_NODE_OPTIONS\` says otherwise).
+- Server: \`next start\` (production build in \`${BUILD_DIR}\`) on PostgreSQL, ${servers.length === 1 ? "one Node process (its worker loop runs the resumed turns in it" : `${servers.length} Node processes sharing the database and its job queue, the clients spread evenly over them (each one's worker loop runs resumed turns`}, ${workerConcurrency} jobs at once: \`PARLEY_WORKER_CONCURRENCY\`), ${servers.length === 1 ? "pid" : "each pid"} sampled for VmRSS every 100 ms${CPU_PROFILE_DIR ? "; under `node --cpu-prof`" : ""}; NODE_OPTIONS=\`${SERVER_NODE_OPTIONS}\` (as \`npm start\` runs it unless \`BENCH_HTTP_SERVER_NODE_OPTIONS\` says otherwise).
 - Load: ${CONNECTIONS} concurrent clients over kept-alive HTTP/1.1 connections, in ${LOADERS} child processes (${figure(load.loaderCpuMs / 1000)} s of their CPU in the measured stretch); each client is a few people, answering their own questions one request at a time ${roadWords}.
 - Data: ${PEOPLE} assignees, each ${ROAD === "api" ? "with a personal token" : "signed in over HTTP through the sign-in action"} (${seconds(signInMs)}); ${REVIEWS} reviews started through \`startReview\` and run by the app's runtime until the scripted Auditor parked on each (every assignee is a candidate of its asks, so each slot names ${PEOPLE} people); ${toQuestionnaire.length} of them answered beforehand so their filer has the Reimbursement questionnaire open. Set-up ${seconds(setupMs)}, not timed.
 - Answered: ${warmup.length} warm-up answers (not in the figures), then ${measured.length} answers (${measured.filter((q) => q.kind === "agent").length} Auditor asks → the run resumes and asks the questionnaire; ${measured.filter((q) => q.kind === "questionnaire").length} questionnaires → the run completes) and ${raced.length} races (two requests at once for one ask: ${Math.ceil(raced.length / 2)} by two people, ${Math.floor(raced.length / 2)} by one person twice).
@@ -396,8 +417,9 @@ ${table(
 
 - Wall time ${seconds(wallMs)} for ${measuredAccepted} accepted answers; ${errors.length} requests failed or were refused outside the races${errors.length > 0 ? ` (first: HTTP ${errors[0]!.status} ${errors[0]!.outcome} ${errors[0]!.message.slice(0, 120)})` : ""}; ${serverErrorLines.length} lines on the server's stderr.
 - Server RSS: ${figure(rssAtStart)} MiB once ready, ${figure(rssAfterSignIn)} MiB after ${ROAD === "api" ? "the tokens were made" : "the sign-ins"}, ${figure(rssAfterWarmup)} MiB after the warm-up; during the load steady ${figure(rssSteady)} MiB (median over its second half) and peak ${figure(rssPeakLoad)} MiB; ${figure(rssPeak)} MiB at most until drained.
-- Resumed runs drained ${seconds(drainMs)} after the last reply (the worker loop in the server process): answers taken *and* their runs moved on, ${figure(sustainedPerSecond)} per second from the first request until drained.
+- Resumed runs drained ${seconds(drainMs)} after the last reply (the worker ${servers.length === 1 ? "loop in the server process" : "loops in the server processes"}): answers taken *and* their runs moved on, ${figure(sustainedPerSecond)} per second from the first request until drained.
 - CPU per accepted answer: server ${perAnswer(cpuAtLastAnswer.server - cpuBefore.server)} ms during the load and ${perAnswer(cpuAfter.server - cpuBefore.server)} ms including the drain — about ${figure(answerPathMs)} ms in the answer request and ${figure(workerMsPerJob)} ms per resumed-run job (${jobsRun!.during} jobs ran during the load, ${jobsRun!.after} after; ${figure((jobsRun!.during + jobsRun!.after) / measuredAccepted)} per answer); PostgreSQL ${perAnswer(cpuAfter.postgres - cpuBefore.postgres)} ms; load generators ${perAnswer(load.loaderCpuMs)} ms.
+- Ceiling of this machine for this road: ${cores} cores ÷ ${figure(totalCpuPerAnswer)} ms of CPU per answer and its resumed run (servers, PostgreSQL and load generators, load and drain together) = ${figure((cores * 1000) / totalCpuPerAnswer)} answers a second, were every core busy all the time.
 - Floor, in the same run after the drain: the same ${ROAD === "api" ? "route" : "action"} called ${FLOOR_CALLS} times without a ${ROAD === "api" ? "key (Next.js's route handling and the Authorization header's check" : "session (Next.js's action pipeline and the cookie read"}, nothing else; ${floorRefused} refused as expected) ran at ${figure(floorPerSecond)} calls/s and ${figure(floorCpuMs)} ms of server CPU each — an accepted answer costs ${figure(answerPathMs / floorCpuMs)}× that in its request alone, ${figure((cpuAfter.server - cpuBefore.server) / measuredAccepted / floorCpuMs)}× with its resumed run.
 - Database per accepted answer, load and drain together: ${activity.statements === null ? "statements not counted (no pg_stat_statements)" : `${perAnswer(activity.statements)} statements + ${perAnswer(activity.transactionControl ?? 0)} BEGIN/COMMIT`}, ${perAnswer(activity.commits)} commits, ${perAnswer(activity.rollbacks)} rollbacks.
 

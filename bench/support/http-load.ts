@@ -15,7 +15,8 @@ export type AnswerRoad = "action" | "api";
 
 /** What the parent sends: where, as whom, and each client's list. */
 export interface LoadJob {
-  base: string;
+  /** The servers' origins: client i sends to the (i mod n)-th. */
+  bases: string[];
   road: AnswerRoad;
   actionId: string;
   /** Session cookies by person index (the action's road). */
@@ -80,13 +81,19 @@ async function send(
   }
 }
 
-/** Runs every client's list concurrently; each client waits for one reply before its next request. */
+/**
+ * Runs every client's list concurrently; each client waits for one reply before its next request.
+ * Client i talks to the (i mod n)-th server; a race's second request goes to the next one (two
+ * instances at once, when there are several).
+ */
 export async function runJob(job: LoadJob, agent: http.Agent): Promise<LoadReport> {
-  const base = new URL(job.base);
+  const bases = job.bases.map((each) => new URL(each));
   const cpuBefore = process.cpuUsage();
   const results: LoadResult[] = [];
   await Promise.all(
-    job.clients.map(async (items) => {
+    job.clients.map(async (items, client) => {
+      const base = bases[client % bases.length]!;
+      const other = bases[(client + 1) % bases.length]!;
       for (const item of items) {
         if (item.type === "answer") {
           results.push(await send(agent, job, base, item.questionId, item.person, item.fields, false, item.signedOut));
@@ -95,7 +102,7 @@ export async function runJob(job: LoadJob, agent: http.Agent): Promise<LoadRepor
           results.push(
             ...(await Promise.all([
               send(agent, job, base, item.questionId, first, item.fields, true),
-              send(agent, job, base, item.questionId, second, item.fields, true),
+              send(agent, job, other, item.questionId, second, item.fields, true),
             ])),
           );
         }
