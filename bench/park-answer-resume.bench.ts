@@ -23,6 +23,8 @@ const NAME = "park-answer-resume";
 const ROUNDS = setting("BENCH_ROUNDS", 400);
 const WARMUP = setting("BENCH_WARMUP", 30);
 const PROFILE_CYCLES = setting("BENCH_PROFILE_CYCLES", 100);
+/** Cycles client CPU is read over: more than the profile's, for a garbage collection more or less moves a short read. */
+const CPU_CYCLES = setting("BENCH_CPU_CYCLES", 400);
 
 const serverUrl = process.env.BENCH_POSTGRES_URL;
 if (!serverUrl) throw new Error("BENCH_POSTGRES_URL is not set: run this through `npm run bench -- park-answer-resume`");
@@ -118,7 +120,7 @@ type Runnable = { once: () => Promise<void>; verify: () => Promise<number>; clos
 /**
  * What a contender's cycle costs, read through the relay — except client CPU: the relay runs in this
  * process, and its forwarding of every packet would count as the client's, so client CPU is read
- * over as many cycles on a direct connection.
+ * over {@link CPU_CYCLES} cycles on a direct connection (and given per profiled cycle).
  */
 async function profileOf(database: string, open: (url: string) => Promise<Runnable>): Promise<ServerProfile> {
   const contender = await open(relayed(database));
@@ -138,7 +140,7 @@ async function profileOf(database: string, open: (url: string) => Promise<Runnab
   await contender.close();
   const straight = await open(direct(database));
   for (let cycle = 0; cycle < 10; cycle++) await straight.once();
-  const clientCpuMs = (await cpuPerCycle(() => straight.once(), PROFILE_CYCLES)) * PROFILE_CYCLES;
+  const clientCpuMs = (await cpuPerCycle(() => straight.once(), CPU_CYCLES)) * profile.cycles;
   await straight.verify();
   await straight.close();
   return { ...profile, clientCpuMs };
@@ -153,7 +155,7 @@ const PHASES = [
 ] as const;
 
 /** What each call of a Parley cycle costs on average, by the `meters` given (each read before and after the call). */
-async function parleyPhases(url: string, meters: Record<string, () => number>): Promise<Record<string, number[]>> {
+async function parleyPhases(url: string, cycles: number, meters: Record<string, () => number>): Promise<Record<string, number[]>> {
   const contender = await openParley({ kind: "postgres", url }, "finish", { migrate: false });
   for (let cycle = 0; cycle < 10; cycle++) await contender.cycle();
   const totals: Record<string, number[]> = Object.fromEntries(Object.keys(meters).map((name) => [name, PHASES.map(() => 0)]));
@@ -163,7 +165,7 @@ async function parleyPhases(url: string, meters: Record<string, () => number>): 
     for (const [name, at] of before) totals[name]![phase]! += meters[name]!() - at;
     return value;
   };
-  for (let cycle = 0; cycle < PROFILE_CYCLES; cycle++) {
+  for (let cycle = 0; cycle < cycles; cycle++) {
     const taskId = await call(0, () => contender.startTask());
     await call(1, () => contender.drain());
     await call(2, () => contender.answer(taskId));
@@ -171,7 +173,7 @@ async function parleyPhases(url: string, meters: Record<string, () => number>): 
   }
   await contender.verifyCompleted();
   await contender.close();
-  return Object.fromEntries(Object.entries(totals).map(([name, values]) => [name, values.map((value) => value / PROFILE_CYCLES)]));
+  return Object.fromEntries(Object.entries(totals).map(([name, values]) => [name, values.map((value) => value / cycles)]));
 }
 
 const cpuNow = () => {
@@ -190,8 +192,8 @@ const profiles = {
 };
 console.log("Where a Parley cycle goes, call by call…");
 const phases = {
-  ...(await parleyPhases(relayed(DATABASES.parley), { roundTrips: () => counter.read().roundTrips })),
-  ...(await parleyPhases(direct(DATABASES.parley), { cpuMs: cpuNow, wallMs: () => performance.now() })),
+  ...(await parleyPhases(relayed(DATABASES.parley), PROFILE_CYCLES, { roundTrips: () => counter.read().roundTrips })),
+  ...(await parleyPhases(direct(DATABASES.parley), CPU_CYCLES, { cpuMs: cpuNow, wallMs: () => performance.now() })),
 };
 await counter.close();
 const statementsAvailable = probe.statementsAvailable;
@@ -330,7 +332,7 @@ writeSection(
     "| --- | --- | --- | --- | --- |",
     ...targets.map((row) => `| ${row.join(" | ")} |`),
     "",
-    `Per cycle on PostgreSQL, each contender alone (${PROFILE_CYCLES} cycles after a CHECKPOINT and 5 cycles that pay the full-page images; statements, rows, server time and full-page images from pg_stat_statements, transaction control counted apart; round trips and KB sent / received counted by a relay in front of the server; commits from pg_stat_database, read-only ones included; write transactions are transaction ids assigned, subtransactions included; WAL from pg_current_wal_insert_lsn() differences (the insert position: the write position, pg_current_wal_lsn(), moves in whole 8 KB pages when commits are asynchronous); WAL flushes (fsyncs, the WAL writer's included) from pg_stat_wal, with the statistics left to settle before and after; client CPU is this process's user + system time):`,
+    `Per cycle on PostgreSQL, each contender alone (${PROFILE_CYCLES} cycles after a CHECKPOINT and 5 cycles that pay the full-page images; statements, rows, server time and full-page images from pg_stat_statements, transaction control counted apart; round trips and KB sent / received counted by a relay in front of the server; commits from pg_stat_database, read-only ones included; write transactions are transaction ids assigned, subtransactions included; WAL from pg_current_wal_insert_lsn() differences (the insert position: the write position, pg_current_wal_lsn(), moves in whole 8 KB pages when commits are asynchronous); WAL flushes (fsyncs, the WAL writer's included) from pg_stat_wal, with the statistics left to settle before and after; client CPU is this process's user + system time over ${CPU_CYCLES} cycles on a direct connection, for the relay runs in this process):`,
     "",
     table(
       ["contender", "statements", "transaction control", "round trips", "KB sent / received", "commits", "write transactions", "WAL", "full-page images", "WAL flushes", "rows", "server time", "client CPU"],
@@ -342,7 +344,7 @@ writeSection(
     ...(statementsAvailable ? [statementDetail("Parley", parleyProfile), "", statementDetail("LangGraph JS", graphProfile), ""] : []),
     interpretation,
     "",
-    `Where a Parley cycle goes, call by call (${PROFILE_CYCLES} cycles each; round trips through the relay, client CPU and time on a direct connection):`,
+    `Where a Parley cycle goes, call by call (round trips over ${PROFILE_CYCLES} cycles through the relay; client CPU and time over ${CPU_CYCLES} on a direct connection):`,
     "",
     table(
       ["call", "round trips", "client CPU", "time", "client CPU per round trip"],

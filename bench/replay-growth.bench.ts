@@ -29,6 +29,8 @@ const COMPARED = String(LEVELS.includes(300) ? 300 : Math.max(...LEVELS.filter((
 const ROUNDS = setting("BENCH_REPLAY_ROUNDS", 30);
 const WARMUP = setting("BENCH_REPLAY_WARMUP", 3);
 const WAL_CYCLES = setting("BENCH_REPLAY_WAL_CYCLES", 20);
+/** Cycles client CPU is read over, on a direct connection, at each length. */
+const CPU_CYCLES = setting("BENCH_REPLAY_CPU_CYCLES", 60);
 
 const serverUrl = process.env.BENCH_POSTGRES_URL;
 if (!serverUrl) throw new Error("BENCH_POSTGRES_URL is not set: run this through `npm run bench -- replay-growth`");
@@ -182,7 +184,11 @@ async function profileLong(conversation: Conversation, cycles: number): Promise<
     },
     { counter },
   );
-  return { walPerCycle, profile };
+  // The relay runs in this process, and so do the WAL reads around each cycle: client CPU is read over as many cycles on the direct connection instead.
+  const before = process.cpuUsage();
+  for (let cycle = 0; cycle < CPU_CYCLES; cycle++) await advance(conversation);
+  const used = process.cpuUsage(before);
+  return { walPerCycle, profile: { ...profile, clientCpuMs: ((used.user + used.system) / 1_000 / CPU_CYCLES) * profile.cycles } };
 }
 
 // ── The first cycle, on fresh conversations ─────────────────────────────────────────────────────
@@ -396,6 +402,24 @@ const targets = [
   ["… at every length measured", "(no target)", walRatios.map((entry) => `${figure(entry.ratio)} (${entry.label})`).join(", "), "—"],
 ];
 
+const clientCpuAt = (label: string, name: ContenderName) => {
+  const profile = at(label)[name]?.profile;
+  return profile ? profile.clientCpuMs / profile.cycles : Number.NaN;
+};
+// The floor each missed target meets, in this run's own figures, and what was tried (issue 20).
+const floor = [
+  "**The floor, and what was tried.**",
+  graphAt300
+    ? `After ${COMPARED} cycles LangGraph's took ${ms(graphAt300.median)}: ≥ 40× would need Parley's to take ${ms(graphAt300.median / 40)}, less than its own first cycle on a fresh conversation (${ms(firstParley.median)}) — a Parley cycle that did not grow at all would make it ${times(graphAt300.median / firstParley.median)}; the target assumed LangGraph near 583 ms there.`
+    : "",
+  `With a new runtime every cycle nothing is held, and the model is given the whole conversation, so each cycle after ${LONGEST} reads ${kb(receivedOf(at(LONGEST).parleyCold))} from the server and parses it:`,
+  `${ms(clientCpuAt(LONGEST, "parleyCold"))} of client CPU against ${ms(clientCpuAt(LONGEST, "parleyPostgres"))} with the conversation held — that read is the floor under ≤ 1.3× without memory.`,
+  "Tried, and kept: each turn reads only the messages after the last it holds, in the statement that records the turn's start; a conversation is read as one row per message rather than one JSON document (the server's part for 2,000 messages 7.7 → 1.8 ms);",
+  "each stored message is converted to the provider's prompt format once. With one runtime throughout, what still grows is the prompt handed to the model, which the model must be given whole.",
+]
+  .filter(Boolean)
+  .join(" ");
+
 const interpretation = [
   `Parley's cycle on PostgreSQL went from ${ms(firstParley.median)} (median) on a fresh conversation to ${ms(parleyAt300.median)} after ${COMPARED} cycles`,
   `and ${ms(parleyAt1000.median)} after ${LONGEST} (${times(parleyAt1000.median / at(LONGEST).parleyPostgres!.firstAlongside!.median)} a first cycle timed in the same rounds); with a new runtime every cycle (nothing held from before),`,
@@ -421,7 +445,7 @@ writeSection(
     `- Command: \`${benchCommand(NAME)}\` (took ${figure(elapsedMinutes)} minutes)`,
     `- A cycle: the person's answer and the resumed turn that asks again (Parley: \`submitAnswer\` + \`drain()\`; LangGraph: \`invoke(new Command({ resume }))\`, interrupting again). The model is scripted and answers at once; the words are the same for both.`,
     `- First cycle: ${ROUNDS} fresh conversations per contender (after ${WARMUP} warm-up), each started untimed, then its first cycle timed. Then one conversation per contender is brought to each length and ${ROUNDS} further cycles are timed there, interleaved round by round (so the timed cycles have that many to ${ROUNDS - 1} more behind them).`,
-    `- WAL: ${WAL_CYCLES} cycles of each PostgreSQL contender alone after a CHECKPOINT and 3 cycles that pay the full-page images, pg_current_wal_insert_lsn() read before and after each cycle (the insert position: the write position, pg_current_wal_lsn(), moves in whole 8 KB pages when commits are asynchronous); the median is reported (and the largest: a cycle that ran beside autovacuum or paid a page image). Statements, rows and server time from pg_stat_statements over those cycles; round trips and KB received through a counting relay; client CPU is this process's user + system time per cycle (all of Parley's work but the database's).`,
+    `- WAL: ${WAL_CYCLES} cycles of each PostgreSQL contender alone after a CHECKPOINT and 3 cycles that pay the full-page images, pg_current_wal_insert_lsn() read before and after each cycle (the insert position: the write position, pg_current_wal_lsn(), moves in whole 8 KB pages when commits are asynchronous); the median is reported (and the largest: a cycle that ran beside autovacuum or paid a page image). Statements, rows and server time from pg_stat_statements over those cycles; round trips and KB received through a counting relay; client CPU is this process's user + system time per cycle (all of Parley's work but the database's), read over ${CPU_CYCLES} more cycles on a direct connection (the relay and the WAL reads run in this process).`,
     `- Checked at the end: ${checks.join("; ")}.`,
     "",
     table(
@@ -472,5 +496,7 @@ writeSection(
     ...notMeasured.map((line) => `- ${line}`),
     ...(notMeasured.length ? [""] : []),
     interpretation,
+    "",
+    floor,
   ].join("\n"),
 );
