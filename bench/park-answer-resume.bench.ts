@@ -281,8 +281,12 @@ const sum = (values: readonly number[]) => values.reduce((total, value) => total
 const cpuPerRoundTrip = sum(phases.cpuMs!) / sum(phases.roundTrips!);
 const flushes = profiles.parleyPostgres.walSyncs / profiles.parleyPostgres.cycles;
 // The floor each missed target meets, in this run's own figures, and what was tried (issue 20).
+const cycleWallMs = sum(phases.wallMs!);
+const cycleRoundTrips = sum(phases.roundTrips!);
 const floor = [
   "**The floor, and what was tried.**",
+  `≥ 4× LangGraph needs Parley's cycle at ${ms(graph.median / 4)} here; its ${figure(cycleRoundTrips)} round trips take ${ms(cycleWallMs)} end to end (${ms(cycleWallMs / cycleRoundTrips)} each, the commits' flushes included),`,
+  `so it needs the round trips below to fall to a handful and each to cost less: at this run's rate, 6 would take ${ms((6 * cycleWallMs) / cycleRoundTrips)}.`,
   `Each round trip costs the client ${ms(cpuPerRoundTrip)} of CPU on average (postgres.js, drizzle building the SQL, the event loop around it),`,
   `so 6 round trips would still be ${ms(6 * cpuPerRoundTrip)} of client CPU at that rate: the ≤ 3 ms target needs fewer round trips *and* less work around each.`,
   "The round trips are the four calls' own: the start runs in the caller's transaction (BEGIN, the caller's insert, the start, COMMIT);",
