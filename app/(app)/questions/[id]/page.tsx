@@ -190,7 +190,7 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
                     ) : line.kind === "question" && line.current ? (
                       <>
                         <span className="who">{asker.name} asked</span>
-                        <p className="muted">the question at the top of this page.</p>
+                        <p className="pre muted">the question at the top of this page.</p>
                       </>
                     ) : line.kind === "question" ? (
                       <>
