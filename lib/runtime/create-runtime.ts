@@ -563,7 +563,10 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         }
       };
       const lanes = Math.max(1, Math.floor(drainOptions.concurrency ?? 1));
-      await Promise.all(Array.from({ length: lanes }, lane));
+      // Every lane ends before the drain does, even when one fails: the next tick never overlaps this one.
+      const ended = await Promise.allSettled(Array.from({ length: lanes }, lane));
+      const failed = ended.find((lane): lane is PromiseRejectedResult => lane.status === "rejected");
+      if (failed) throw failed.reason;
       return taken;
     },
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { insertUsersIfAbsent } from "@/db/queries/users";
 import { tasks } from "@/lib/registry";
-import { createRuntime, defineWorkflow, type Runtime } from "@/lib/runtime";
+import { createRuntime, defineWorkflow, type Runtime, type RuntimeOptions } from "@/lib/runtime";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "@/tests/support/databases";
 
 /** What the handlers saw: how many ran at once in all, and per run. */
@@ -41,10 +41,10 @@ const TwoDoors = defineWorkflow({
 const RUNS = 8;
 
 /** Starts {@link RUNS} runs and knocks on both doors of each: 2 × RUNS jobs queued. */
-async function queueBothDoors(database: TestDatabase): Promise<{ runtime: Runtime; taskIds: string[] }> {
+async function queueBothDoors(database: TestDatabase, options: Pick<RuntimeOptions, "checkpoint"> = {}): Promise<{ runtime: Runtime; taskIds: string[] }> {
   const [person] = await insertUsersIfAbsent(database.db, [{ email: "sam@parley.test", name: "Sam", roles: ["assignee"] }]);
   answerer = person!.id;
-  const runtime = createRuntime({ db: database.db, workflows: [TwoDoors] });
+  const runtime = createRuntime({ db: database.db, workflows: [TwoDoors], ...options });
   const taskIds: string[] = [];
   for (let index = 0; index < RUNS; index++) {
     const [task] = await database.db.insert(tasks).values({ workflow: TwoDoors.name, title: `Doors ${index}`, input: {} }).returning();
@@ -74,6 +74,21 @@ describe.each(DATABASE_KINDS)("a drain with several lanes (%s)", (kind) => {
     expect(seen.mostInFlight).toBeGreaterThan(1);
     expect(seen.mostInFlight).toBeLessThanOrEqual(4);
     expect(seen.mostPerTask).toBe(1);
+  });
+
+  it("ends only when every lane has, even when one of them fails", async () => {
+    database = await createTestDatabase(kind);
+    let claims = 0;
+    // The third job claimed fails its lane (as a lost connection would), while other lanes are mid-job.
+    const { runtime } = await queueBothDoors(database, {
+      checkpoint: (point) => {
+        if (point === "job-claimed" && ++claims === 3) throw new Error("the connection was lost");
+      },
+    });
+
+    await expect(runtime.drain({ concurrency: 4 })).rejects.toThrow("the connection was lost");
+
+    expect(seen.inFlight).toBe(0);
   });
 
   it("runs no more than maxJobs in all, however many lanes", async () => {
