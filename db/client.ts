@@ -213,9 +213,19 @@ export function targetFromEnvironment(env: Environment = process.env): DatabaseT
  * column's type. Looked for through the causes drizzle wraps the driver's error in.
  */
 export function isDataException(error: unknown): boolean {
+  return /^22[0-9A-Z]{3}$/.test(sqlStateOf(error) ?? "");
+}
+
+/** Whether `error` is a unique index refusing a second row with the same key (SQLSTATE 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  return sqlStateOf(error) === "23505";
+}
+
+/** The SQLSTATE of a database error, looked for through the causes drizzle wraps the driver's error in. */
+function sqlStateOf(error: unknown): string | undefined {
   for (let current: unknown = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
   }
-  return false;
+  return undefined;
 }

@@ -1,6 +1,6 @@
 import { getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import { type Db, queryRows } from "../client";
+import { type Db, isUniqueViolation, queryRows } from "../client";
 import type { JobKind, RunStatus } from "../schema";
 import { RELAXED_COMMIT } from "./commit-durability";
 import { insertRunEventsSql, type NewRunEvent } from "./runtime-events";
@@ -82,13 +82,30 @@ export async function claimNextJob(
   db: Db,
   claim: { workerId: string; at: Date; leaseMs: number; taskId?: string; rows?: TrackedRowReads },
 ): Promise<ClaimedJob | undefined> {
+  // One job per instance at a time is the unique index `jobs_running_instance_idx` (one running job per
+  // instance): the statement below skips instances with a job in hand as its snapshot saw them, but a
+  // claim of the same instance committed after that snapshot was taken is only seen by the index. The
+  // loser of that race claims again, with a snapshot that sees the winner.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await claimOnce(db, claim);
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= CLAIM_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** How many times a claim is tried when another claim of the same instance keeps winning the race. */
+const CLAIM_ATTEMPTS = 5;
+
+async function claimOnce(db: Db, claim: Parameters<typeof claimNextJob>[1]): Promise<ClaimedJob | undefined> {
   const now = claim.at.toISOString();
   const until = new Date(claim.at.getTime() + claim.leaseMs).toISOString();
-  // One job per instance at a time: none of the instance's other jobs is held under a live lease.
+  // None of the instance's other jobs is in hand — a running job whose lease ran out included: that one is claimed again first, by the
+  // `abandoned` branch below.
   const noOtherJobHeld = sql`not exists (
     select 1 from jobs held
-    where held.workflow_instance_id = j.workflow_instance_id and held.status = 'running'
-      and held.locked_until > ${now}::timestamptz and held.id <> j.id)`;
+    where held.workflow_instance_id = j.workflow_instance_id and held.status = 'running' and held.id <> j.id)`;
   const rows = await queryRows<{
     id: number | string;
     kind: JobKind;

@@ -259,8 +259,9 @@ export const jobs = pgTable(
     index("jobs_queued_idx").on(table.runAt, table.id).where(sql`${table.status} = 'queued'`),
     index("jobs_running_idx").on(table.lockedUntil).where(sql`${table.status} = 'running'`),
     index("jobs_instance_idx").on(table.workflowInstanceId),
-    // One job per instance at a time: the claim looks for a running job of the same instance.
-    index("jobs_running_instance_idx").on(table.workflowInstanceId).where(sql`${table.status} = 'running'`),
+    // One job per instance at a time: the claim skips instances with a running job, and this index refuses the second
+    // of two claims that raced (each statement's snapshot taken before the other committed).
+    uniqueIndex("jobs_running_instance_idx").on(table.workflowInstanceId).where(sql`${table.status} = 'running'`),
   ],
 );
 

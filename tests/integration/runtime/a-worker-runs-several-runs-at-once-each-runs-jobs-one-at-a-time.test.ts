@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { sql } from "drizzle-orm";
+import { isUniqueViolation, queryRows } from "@/db/client";
 import { insertUsersIfAbsent } from "@/db/queries/users";
 import { tasks } from "@/lib/registry";
 import { createRuntime, defineWorkflow, type Runtime, type RuntimeOptions } from "@/lib/runtime";
@@ -89,6 +91,20 @@ describe.each(DATABASE_KINDS)("a drain with several lanes (%s)", (kind) => {
     await expect(runtime.drain({ concurrency: 4 })).rejects.toThrow("the connection was lost");
 
     expect(seen.inFlight).toBe(0);
+  });
+
+  it("has the database refuse a second running job of one run, whatever two claims saw", async () => {
+    database = await createTestDatabase(kind);
+    const { taskIds } = await queueBothDoors(database);
+    const [first, second] = await queryRows<{ id: number }>(
+      database.db,
+      sql`select j.id from jobs j join workflow_instances wi on wi.id = j.workflow_instance_id where wi.task_id = ${taskIds[0]!} order by j.id`,
+    );
+    const markRunning = (id: number) => database.db.execute(sql`update jobs set status = 'running', locked_by = 'test', locked_until = now() + interval '1 minute' where id = ${id}`);
+
+    await markRunning(first!.id);
+
+    await expect(markRunning(second!.id)).rejects.toSatisfy(isUniqueViolation);
   });
 
   it("runs no more than maxJobs in all, however many lanes", async () => {
