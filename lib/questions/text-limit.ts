@@ -11,8 +11,8 @@ export function textLimit(field: Pick<QuestionField, "hints">): number {
   return field.hints.maxLength ?? DEFAULT_TEXT_LIMIT;
 }
 
-/** The longest text a schema may allow and still be asked in a one-line box (a name, a code, a short reply). */
-export const ONE_LINE_TEXT_MAX = 120;
+/** The longest text a schema may allow and still be asked in a one-line box (a name, a title, a code, a short reply). */
+export const ONE_LINE_TEXT_MAX = 200;
 
 /**
  * Whether a free-text question is asked in a box of several lines: one whose schema leaves room for an

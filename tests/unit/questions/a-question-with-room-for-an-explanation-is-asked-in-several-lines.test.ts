@@ -16,6 +16,10 @@ describe("a free-text question with room for an explanation is asked in a box of
     expect(asksForLongText(fieldOf(z.string().max(ONE_LINE_TEXT_MAX)))).toBe(false);
   });
 
+  it("a title's or a name's max (200 characters) keeps it to one line", () => {
+    expect(asksForLongText(fieldOf(z.string().max(200)))).toBe(false);
+  });
+
   it("a named format or a pattern keeps it to one line", () => {
     expect(asksForLongText(fieldOf(z.email()))).toBe(false);
     expect(asksForLongText(fieldOf(z.string().regex(/^[A-Z]{3}$/)))).toBe(false);
