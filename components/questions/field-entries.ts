@@ -70,11 +70,12 @@ export function hintText(field: QuestionField): string | undefined {
   const parts: string[] = [];
   const { hints } = field;
   switch (field.kind) {
-    case "text":
-      if (hints.minLength !== undefined && hints.maxLength !== undefined) parts.push(`${hints.minLength}–${hints.maxLength} characters`);
-      else if (hints.maxLength !== undefined) parts.push(`at most ${hints.maxLength} characters`);
-      else if (hints.minLength !== undefined) parts.push(`at least ${hints.minLength} characters`);
+    case "text": {
+      // A least of one character says no more than "not empty", which a required question already says.
+      const least = hints.minLength !== undefined && hints.minLength > 1 ? hints.minLength : undefined;
+      parts.push(...countText(least, hints.maxLength, "character", "characters"));
       break;
+    }
     case "number":
     case "integer":
       if (field.kind === "integer" || hints.step === 1) parts.push("a whole number");

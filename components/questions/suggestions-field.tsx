@@ -29,6 +29,16 @@ export function SuggestionsField(props: FieldProps) {
     if (ownWords.current !== null) ownWords.current.checked = true;
     return binding.onChange(event);
   };
+  const box = {
+    id: inputId,
+    ...binding,
+    onChange,
+    defaultValue: typed,
+    maxLength: field.hints.maxLength,
+    "aria-labelledby": `${inputId}-legend ${inputId}-own-label`,
+    "aria-describedby": describedBy,
+    "aria-invalid": invalid || undefined,
+  };
   return (
     <ChoiceFrame {...props}>
       <div className="question-option question-own-words">
@@ -37,33 +47,7 @@ export function SuggestionsField(props: FieldProps) {
           In my own words
         </label>
         {/* Room for an explanation unless the schema keeps it short (the schema decides). */}
-        {asksForLongText(field) ? (
-          <textarea
-            id={inputId}
-            {...binding}
-            onChange={onChange}
-            defaultValue={typed}
-            maxLength={field.hints.maxLength}
-            aria-labelledby={`${inputId}-legend ${inputId}-own-label`}
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
-            rows={3}
-            className="question-input question-long-text"
-          />
-        ) : (
-          <input
-            type="text"
-            id={inputId}
-            {...binding}
-            onChange={onChange}
-            defaultValue={typed}
-            maxLength={field.hints.maxLength}
-            aria-labelledby={`${inputId}-legend ${inputId}-own-label`}
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
-            className="question-input"
-          />
-        )}
+        {asksForLongText(field) ? <textarea {...box} rows={3} className="question-input question-long-text" /> : <input type="text" {...box} className="question-input" />}
       </div>
       {options.map((option, index) => (
         <ChoiceOption

@@ -12,38 +12,22 @@ const INPUT_MODES: Partial<Record<string, "email" | "url">> = { email: "email", 
  */
 export function TextField(props: FieldProps) {
   const { field, entries, inputId, describedBy, invalid, bind } = props;
-  if (asksForLongText(field)) {
-    return (
-      <SingleInputFrame {...props}>
-        <textarea
-          id={inputId}
-          {...bind()}
-          rows={4}
-          defaultValue={typedEntry(field, entries)}
-          maxLength={field.hints.maxLength}
-          minLength={field.hints.minLength}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
-          className="question-input question-long-text"
-        />
-        <NoneCheckbox {...props} />
-      </SingleInputFrame>
-    );
-  }
+  const box = {
+    id: inputId,
+    ...bind(),
+    defaultValue: typedEntry(field, entries),
+    maxLength: field.hints.maxLength,
+    minLength: field.hints.minLength,
+    "aria-describedby": describedBy,
+    "aria-invalid": invalid || undefined,
+  };
   return (
     <SingleInputFrame {...props}>
-      <input
-        type="text"
-        id={inputId}
-        {...bind()}
-        defaultValue={typedEntry(field, entries)}
-        maxLength={field.hints.maxLength}
-        minLength={field.hints.minLength}
-        inputMode={INPUT_MODES[field.hints.format ?? ""]}
-        aria-describedby={describedBy}
-        aria-invalid={invalid || undefined}
-        className="question-input"
-      />
+      {asksForLongText(field) ? (
+        <textarea {...box} rows={4} className="question-input question-long-text" />
+      ) : (
+        <input type="text" {...box} inputMode={INPUT_MODES[field.hints.format ?? ""]} className="question-input" />
+      )}
       <NoneCheckbox {...props} />
     </SingleInputFrame>
   );

@@ -59,6 +59,11 @@ export interface FieldHints {
   minItems?: number;
   /** Most items (list, multi-choice). */
   maxItems?: number;
+  /**
+   * The schema's own say on whether a text is asked in a box of several lines (`true`) or on one line
+   * (`false`): zod's `.meta({ multiline })`, JSON Schema's `"multiline"`. Absent, the other hints decide.
+   */
+  multiline?: boolean;
 }
 
 /** One question: a leaf field of the schema, by its full dotted path. */

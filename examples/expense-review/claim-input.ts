@@ -37,11 +37,11 @@ export function claimInput({ people }: StartFormContext) {
           if (problem) context.addIssue({ code: "custom", message: problem });
         })
         .transform((amount) => Math.round(Number(amount) * 100))
-        .describe("Amount"),
+        .meta({ description: "Amount", multiline: false }), // a number typed on one line, checked by the refinement above
       currency: currencyCode("USD").describe("Currency"),
       incurredOn: z.iso.date({ error: "Pick the date of the charge." }).describe("Date of the charge"),
       assigneeId: personChoice(people, "Who answers the Auditor's questions?", "Choose who answers the Auditor's questions."),
-      description: z.string().trim().max(2000, "Keep the description under 2,000 characters.").optional().describe("Description (optional)"),
+      description: z.string().trim().max(2000, "Keep the description under 2,000 characters.").optional().describe("Description"),
     })
     .meta({ title: "File a claim for review" });
 }

@@ -38,7 +38,7 @@ const QuestionFieldSchema = z.object({
   hasDefault: z.boolean().describe("Left empty or answered `-`, it takes `default`."),
   default: z.unknown().optional(),
   group: z.string().optional(),
-  hints: z.record(z.string(), z.unknown()).describe("Constraints a surface may hint at (the schema decides): minLength, maxLength, min, max, step, pattern, format, minItems, maxItems."),
+  hints: z.record(z.string(), z.unknown()).describe("Constraints a surface may hint at (the schema decides): minLength, maxLength, min, max, step, pattern, format, minItems, maxItems, and multiline (a text asked in several lines when true, on one line when false)."),
 });
 
 /** What a question asks, field by field (lib/questions' `QuestionSpec`). */

@@ -51,7 +51,7 @@ const ANNOTATIONS = new Set([
   "contentSchema",
 ]);
 
-const STRING_KEYWORDS = ["minLength", "maxLength", "pattern", "format"];
+const STRING_KEYWORDS = ["minLength", "maxLength", "pattern", "format", "multiline"];
 const NUMBER_KEYWORDS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"];
 const ARRAY_KEYWORDS = ["items", "minItems", "maxItems", "uniqueItems"];
 const OBJECT_KEYWORDS = ["properties", "required", "additionalProperties"];
@@ -144,8 +144,9 @@ interface Reading {
  * hand-written one. Never throws: a schema Parley cannot ask comes back as `{ ok: false, path, message }`.
  *
  * Supported: a root `{"type": "object", "properties", "required"}`; each property's `description`
- * (else `title`) as its question; `string` with `minLength`, `maxLength`, `pattern` and `format`
- * `date`, `date-time`, `email` or `uri`; `number`/`integer` with `minimum`, `maximum`,
+ * (else `title`) as its question; `string` with `minLength`, `maxLength`, `pattern`, `format`
+ * `date`, `date-time`, `email` or `uri`, and Parley's `multiline` (true: asked in a box of several
+ * lines; false: on one line; absent: the other keywords decide); `number`/`integer` with `minimum`, `maximum`,
  * `exclusiveMinimum`, `exclusiveMaximum` (2020-12 numbers) and `multipleOf`; `boolean`; choices as
  * `enum` (all strings, all numbers or all booleans), `const`, or `oneOf`/`anyOf` of
  * `{ "const", "title"?, "description"? }` (the option's label and description); `array` of such
@@ -532,6 +533,10 @@ function stringSchema(node: JsonSchemaObject, path: string, wording: Wording): z
     const risk = backtrackingRisk(pattern);
     if (risk) throw new Refused(patternPath, `"pattern" cannot be used: ${risk}. Write it without repeating a repeated part.`);
     schema = schema.regex(expression, check(wording, pattern.length <= 60 ? `Must match the pattern ${pattern}` : "Is not in the expected form"));
+  }
+  if (node.multiline !== undefined) {
+    if (typeof node.multiline !== "boolean") throw new Refused(at(path, "multiline"), '"multiline" must be true (a box of several lines) or false (one line).');
+    return schema.meta({ multiline: node.multiline });
   }
   return schema;
 }

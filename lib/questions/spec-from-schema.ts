@@ -44,6 +44,8 @@ interface Unwrapped {
   defaultValue: unknown;
   description?: string;
   title?: string;
+  /** The outermost `.meta({ multiline })`: whether a text is asked in several lines, when the schema says. */
+  multiline?: boolean;
   /** Set when the node was a union of literals (and null/undefined), collapsed into options. */
   literalOptions?: QuestionOption[];
 }
@@ -114,6 +116,7 @@ function leafField(unwrapped: Unwrapped, name: string, path: string, group: stri
   };
   if (group !== undefined) field.group = group;
   describeLeaf(field, unwrapped, path);
+  if (field.kind === "text" && unwrapped.multiline !== undefined) field.hints.multiline = unwrapped.multiline;
   if (unwrapped.hasDefault) field.default = jsonDefault(unwrapped.defaultValue, field, path);
   return field;
 }
@@ -298,6 +301,7 @@ function unwrap(schema: Schema, path: string): Unwrapped {
     const meta = z.globalRegistry.get(node);
     if (result.description === undefined && typeof meta?.description === "string") result.description = meta.description;
     if (result.title === undefined && typeof meta?.title === "string") result.title = meta.title;
+    if (result.multiline === undefined && typeof meta?.multiline === "boolean") result.multiline = meta.multiline;
     const def = node._zod.def;
     switch (def.type) {
       case "optional":

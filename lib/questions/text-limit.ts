@@ -15,14 +15,17 @@ export function textLimit(field: Pick<QuestionField, "hints">): number {
 export const ONE_LINE_TEXT_MAX = 200;
 
 /**
- * Whether a free-text question is asked in a box of several lines: one whose schema leaves room for an
- * explanation. A short `max` (at most {@link ONE_LINE_TEXT_MAX}), a named format (email, url…), a
- * pattern, or a default of one word (a code like `EUR`: the kind of answer expected) keeps it to one
- * line. The terminal asks every question on one line either way.
+ * Whether a free-text question is asked in a box of several lines. The schema says so where it can
+ * (`.meta({ multiline })`, JSON Schema's `"multiline"`: an amount or a reference checked by a refinement
+ * is one line); otherwise it is one whose schema leaves room for an explanation. A short `max` (at most
+ * {@link ONE_LINE_TEXT_MAX}), a named format (email, url…), a pattern, or a default of one word (a code
+ * like `EUR`: the kind of answer expected) keeps it to one line. The terminal asks every question on one
+ * line either way.
  */
 export function asksForLongText(field: Pick<QuestionField, "kind" | "hints" | "hasDefault" | "default">): boolean {
   if (field.kind !== "text") return false;
-  const { maxLength, format, pattern } = field.hints;
+  const { maxLength, format, pattern, multiline } = field.hints;
+  if (multiline !== undefined) return multiline;
   if (format !== undefined || pattern !== undefined || (maxLength !== undefined && maxLength <= ONE_LINE_TEXT_MAX)) return false;
   return !(field.hasDefault && typeof field.default === "string" && field.default.length <= ONE_LINE_TEXT_MAX && !/\s/.test(field.default.trim()));
 }

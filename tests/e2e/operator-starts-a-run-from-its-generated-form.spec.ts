@@ -22,6 +22,17 @@ test("an operator picks a workflow, starts it from the form generated from its s
   await page.context().close();
 });
 
+test("Enter in the amount starts the review, as in any field asked on one line", async ({ browser }) => {
+  const page = await signedInPage(browser, people.operator);
+  const runs = new RunsPage(page);
+  const title = uniqueTitle("Taxi to the airport");
+  await runs.fillClaim({ title, merchant: "Cabify", amount: "", incurredOn: "2026-11-20", assignee: people.assignee.name });
+  await page.getByLabel("Amount").fill("31.90");
+  await page.getByLabel("Amount").press("Enter");
+  await expect(runs.started(`Claim: ${title}`)).toBeVisible();
+  await page.context().close();
+});
+
 test("a start form the schema refuses keeps everything typed, with the schema's reason beside each field", async ({ browser }) => {
   const page = await signedInPage(browser, people.operator);
   const runs = new RunsPage(page);

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { SlaClock } from "@/components/sla-clock";
 import { getDb } from "@/lib/database";
-import { getAppRuntime } from "@/lib/app-runtime";
+import { getRegistry } from "@/lib/registry/configured";
 import { nothingReasonWords } from "@/lib/question-view";
 import {
   INBOX_DUE_FILTERS,
@@ -54,7 +54,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
   const db = await getDb();
   // Looking at the inbox is what "new" is measured from: what was put to them since the last look.
   const seenBefore = await lookAtInbox(db, user.id, now);
-  const { registry } = await getAppRuntime();
+  const registry = getRegistry();
   const inbox = await loadInbox(db, user.id, view, now, {
     registry,
     after: typeof params.after === "string" ? params.after : null,

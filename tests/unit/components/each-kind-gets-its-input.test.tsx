@@ -19,6 +19,13 @@ describe("each field kind gets its input", () => {
     expect(hintOf(html, "note")).toBe("at most 40 characters");
   });
 
+  it("states a text's limits in words, leaving out a least of one character that a required question already says", () => {
+    const texts = renderForm(
+      specFromSchema(z.object({ title: z.string().min(1).max(200).describe("Title"), code: z.string().length(3).describe("Code"), amount: z.string().min(1).describe("Amount") })),
+    );
+    expect([hintOf(texts, "title"), hintOf(texts, "code"), hintOf(texts, "amount")]).toEqual(["at most 200 characters", "exactly 3 characters", ""]);
+  });
+
   it("gives numbers a numeric keyboard and states their limits, keeping the box a text box", () => {
     expect(inputNamed(html, "amount").attributes).toMatchObject({ type: "text", inputMode: "decimal" });
     expect(hintOf(html, "amount")).toBe("0–5000");
