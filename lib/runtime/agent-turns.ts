@@ -34,6 +34,11 @@ export interface TurnScope {
   readonly workflowInstanceId: string | null;
   /** A key unique to this step of this job, or null outside a job (nothing to replay then). */
   nextStepKey(): string | null;
+  /**
+   * Whether this job ran before (claimed again after its process died or its lease ran out): only
+   * then can a step of it be stored already, so only then is the conversation looked through for one.
+   */
+  readonly ranBefore: boolean;
 }
 
 interface Conversation {
@@ -125,8 +130,8 @@ function errorText(error: unknown): string {
 }
 
 /** A step already stored under this key (the job ran before and died after storing it) is not run again. */
-function replayedStep(conversation: Conversation, stepKey: string | null): AgentReply | undefined {
-  if (!stepKey) return undefined;
+function replayedStep(conversation: Conversation, scope: TurnScope, stepKey: string | null): AgentReply | undefined {
+  if (!stepKey || !scope.ranBefore) return undefined;
   const stored = conversation.messages.filter((message) => message.stepKey === stepKey).map((message) => message.message);
   if (stored.length === 0) return undefined;
   const askIds = new Set(
@@ -250,7 +255,7 @@ export async function askAgent(
   if (agent.memory !== "persistent") return runModelStep(deps, scope, agent, task, undefined, turns, null);
   const turnStarted: NewRunEvent = { taskId: task.id, workflowInstanceId: scope.workflowInstanceId, agent: agent.name, kind: "turn-started", at: deps.now() };
   const conversation = await openFor(deps, agent, task, { events: [turnStarted], unlessStep: stepKey });
-  const replayed = replayedStep(conversation, stepKey);
+  const replayed = replayedStep(conversation, scope, stepKey);
   if (replayed) return replayed;
   return runModelStep(deps, scope, agent, task, conversation, turns, stepKey, true);
 }
@@ -276,7 +281,7 @@ export async function answerAgent(
   let targetId = options.questionId;
   if (!targetId) {
     const conversation = await openFor(deps, agent, task);
-    const replayed = replayedStep(conversation, stepKey);
+    const replayed = replayedStep(conversation, scope, stepKey);
     if (replayed) return replayed;
     const open = conversation.openAsks;
     if (open.length > 1) throw new AppError("invalid_input", `${agent.name} is waiting on ${open.length} questions; say which one this answers.`);
@@ -302,7 +307,7 @@ export async function answerAgent(
   );
   if (!recorded) throw new AppError("not_parked", `${agent.name} is not waiting for an answer on this task.`);
   const conversation = await absorb(deps, agent, task, cached, recorded.conversation);
-  const replayed = replayedStep(conversation, stepKey);
+  const replayed = replayedStep(conversation, scope, stepKey);
   if (replayed) return replayed;
 
   const open = conversation.openAsks;

@@ -217,7 +217,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   };
   const deskDeps = { db, now, commit, workflowNamed: (name: string) => workflowNamed(name) };
   const desk = createQuestionDesk(deskDeps);
-  const outsideJob: TurnScope = { workflowInstanceId: null, nextStepKey: () => null };
+  const outsideJob: TurnScope = { workflowInstanceId: null, nextStepKey: () => null, ranBefore: false };
 
   function workflowNamed(name: string): AnyWorkflow {
     const workflow = registry.get(name);
@@ -438,7 +438,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     await deps.checkpoint("job-claimed");
     const run = runHandle(workflow, job.taskId, job.state, item, now());
     let step = 0;
-    const scope: TurnScope = { workflowInstanceId: job.instanceId, nextStepKey: () => `${job.id}:${step++}` };
+    // Every claim counts an attempt, so a job claimed once has stored no step yet.
+    const scope: TurnScope = { workflowInstanceId: job.instanceId, nextStepKey: () => `${job.id}:${step++}`, ranBefore: job.attempts > 1 };
     try {
       const transition = await withRunScope(
         {

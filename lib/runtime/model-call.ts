@@ -8,8 +8,9 @@ import { convertToLanguageModelPrompt, prepareToolsAndToolChoice } from "ai/inte
  *
  * `generateText` converts and checks the whole conversation on every call and builds a result of
  * every step; a turn that asks or answers needs none of that. Here the provider's `doGenerate` is
- * called with the conversation in its own prompt format — each stored message converted once and
- * remembered (messages are append-only), the tools prepared once per tool set — and a reply made
+ * called with the conversation in its own prompt format — a conversation's prompt built once and
+ * extended by the messages appended since (messages are append-only), the tools prepared once per
+ * tool set — and a reply made
  * only of text and calls of tools without `execute` (the ask) is read straight off the provider's
  * content. Anything else the SDK does for a turn (running the agent's own tools and calling again,
  * a tool call it cannot read, files, provider-executed tools) is left to `generateText` itself, which
@@ -39,8 +40,18 @@ export interface ModelCall {
   abortSignal: AbortSignal;
 }
 
-/** Each message's provider form, worked out once: stored messages are never changed. */
-const converted = new WeakMap<ModelMessage, LanguageModelV3Message>();
+/**
+ * A conversation's history in the provider's format, as far as it was built: `length` messages,
+ * the last of them `last`. Kept by the conversation's first message, which no other conversation
+ * holds (a runtime holds each conversation's messages as it read them); a history that does not go on
+ * from `last` at that place is built again.
+ */
+interface PromptSoFar {
+  length: number;
+  last: ModelMessage;
+  prompt: LanguageModelV3Message[];
+}
+const prompts = new WeakMap<ModelMessage, PromptSoFar>();
 /** Each tool set's provider form. */
 const preparedTools = new WeakMap<ToolSet, Promise<{ tools: LanguageModelV3FunctionTool[] | undefined; toolChoice: LanguageModelV3ToolChoice | undefined }>>();
 
@@ -48,7 +59,7 @@ export async function callModel(call: ModelCall): Promise<ModelTurn> {
   checkFresh(call.fresh);
   const { model } = call;
   if (typeof model === "string" || model.specificationVersion !== "v3") return viaGenerateText(call, undefined);
-  const prompt = await providerPrompt(model, call.system, [...call.history, ...call.fresh], call.abortSignal);
+  const prompt = await providerPrompt(model, call.system, call.history, call.fresh, call.abortSignal);
   const { tools, toolChoice } = await toolsFor(call.tools);
   const result = await model.doGenerate({ prompt, ...(tools ? { tools } : {}), ...(toolChoice ? { toolChoice } : {}), abortSignal: call.abortSignal });
   return (await readDirectly(result.content, call.tools)) ?? viaGenerateText(call, { model, result });
@@ -77,28 +88,51 @@ function toolsFor(set: ToolSet) {
 
 /**
  * The prompt in the provider's format. Messages of text, reasoning, tool calls and tool results are
- * converted here (once each); a conversation with anything else (files, images) goes through the
- * SDK's own conversion, which downloads what the provider cannot fetch itself.
+ * converted here — the history once, as it grows (a turn converts only what was appended since the
+ * last), the turn's fresh messages each time; a conversation with anything else (files, images) goes
+ * through the SDK's own conversion, which downloads what the provider cannot fetch itself.
  */
-async function providerPrompt(model: LanguageModelV3, system: string, messages: readonly ModelMessage[], abortSignal: AbortSignal) {
-  const prompt: LanguageModelV3Message[] = [{ role: "system", content: system }];
-  for (const message of messages) {
-    const known = converted.get(message) ?? convertPlain(message);
-    if (!known) {
-      return convertToLanguageModelPrompt({
-        prompt: { system, messages: [...messages] },
-        supportedUrls: await model.supportedUrls,
-        download: undefined,
-        abortSignal,
-      });
-    }
-    converted.set(message, known);
-    const last = prompt.at(-1);
-    // Consecutive tool results are one message to a provider, as the SDK sends them.
-    if (known.role === "tool" && last?.role === "tool") prompt[prompt.length - 1] = { ...last, content: [...last.content, ...known.content] };
-    else prompt.push(known);
+async function providerPrompt(model: LanguageModelV3, system: string, history: readonly ModelMessage[], fresh: readonly ModelMessage[], abortSignal: AbortSignal) {
+  const sdkConversion = async () =>
+    convertToLanguageModelPrompt({ prompt: { system, messages: [...history, ...fresh] }, supportedUrls: await model.supportedUrls, download: undefined, abortSignal });
+  const before = historyPrompt(history);
+  if (!before) return sdkConversion();
+  const prompt: LanguageModelV3Message[] = [{ role: "system", content: system }, ...before];
+  for (const message of fresh) {
+    const known = convertPlain(message);
+    if (!known) return sdkConversion();
+    append(prompt, known);
   }
   return prompt;
+}
+
+/** The history in the provider's format, built on from what earlier turns built; undefined when a message is not plain. */
+function historyPrompt(history: readonly ModelMessage[]): readonly LanguageModelV3Message[] | undefined {
+  const [first] = history;
+  if (first === undefined) return [];
+  let built = prompts.get(first);
+  if (!built || built.length > history.length || history[built.length - 1] !== built.last) built = { length: 0, last: first, prompt: [] };
+  for (let index = built.length; index < history.length; index++) {
+    const known = convertPlain(history[index]!);
+    if (!known) {
+      // Part-built: forgotten, so that nothing is added twice.
+      prompts.delete(first);
+      return undefined;
+    }
+    append(built.prompt, known);
+  }
+  built.length = history.length;
+  built.last = history[history.length - 1]!;
+  prompts.set(first, built);
+  return built.prompt;
+}
+
+/** Adds a message to a prompt: consecutive tool results are one message to a provider, as the SDK sends them. */
+function append(prompt: LanguageModelV3Message[], message: LanguageModelV3Message): void {
+  const last = prompt.at(-1);
+  // A new message replaces the last rather than changing it: a prompt already handed to a provider stays as it was.
+  if (message.role === "tool" && last?.role === "tool") prompt[prompt.length - 1] = { ...last, content: [...last.content, ...message.content] };
+  else prompt.push(message);
 }
 
 type Options = { providerOptions?: LanguageModelV3Message["providerOptions"] };
