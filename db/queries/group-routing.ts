@@ -12,6 +12,28 @@ export interface RoutedGroup {
   away: number;
 }
 
+/** A person as a question is routed to them: whether they can take it, and who takes it in their place. */
+export interface RoutedPerson {
+  id: string;
+  away: boolean;
+  deactivated: boolean;
+  /** The delegate they named, when they are away and that delegate can take a question now (neither away nor deactivated). */
+  presentDelegateId: string | null;
+}
+
+/** These people with the delegate each away one can hand a question to, in one query (unknown ids are left out). */
+export async function findPeopleForRouting(db: Db, ids: readonly string[]): Promise<RoutedPerson[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<{ id: string; away: boolean; deactivated: boolean; present_delegate_id: string | null }>(
+    db,
+    sql`select u.id, u.away, u.deactivated_at is not null as deactivated,
+               case when u.away and not d.away and d.deactivated_at is null then d.id end as present_delegate_id
+          from users u left join users d on d.id = u.delegate_id
+         where u.id in (${sql.join([...new Set(ids)].map((id) => sql`${id}::uuid`), sql`, `)})`,
+  );
+  return rows.map((row) => ({ id: row.id, away: row.away, deactivated: row.deactivated, presentDelegateId: row.present_delegate_id }));
+}
+
 /** Groups with their members counted: those named in `where`, by name. */
 async function countedGroups(db: Db, where: ReturnType<typeof sql>): Promise<RoutedGroup[]> {
   const rows = await queryRows<{ id: string; name: string; members: number | string; present: number | string; away: number | string }>(

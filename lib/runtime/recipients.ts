@@ -1,7 +1,6 @@
 import type { Db } from "@/db/client";
-import { findGroupsForRouting } from "@/db/queries/group-routing";
-import { findUsersByIds } from "@/db/queries/users";
-import type { User } from "@/db/schema";
+import { findGroupsForRouting, findPeopleForRouting, type RoutedPerson } from "@/db/queries/group-routing";
+import { isUuid } from "@/lib/ids";
 import { definitionError } from "./definition-errors";
 
 /** A group asked as a whole: any member may take the question. */
@@ -33,9 +32,9 @@ export interface ResolvedRecipients {
   nobody: "away" | "unavailable" | null;
 }
 
-/** A person who can take a new question: neither away nor deactivated. */
-function present(person: User | undefined): person is User {
-  return Boolean(person && !person.away && !person.deactivatedAt);
+/** These people as a question is routed to them; an id that is not a user id names nobody. */
+function peopleForRouting(db: Db, ids: readonly string[]): Promise<RoutedPerson[]> {
+  return findPeopleForRouting(db, ids.filter(isUuid));
 }
 
 /**
@@ -48,22 +47,20 @@ export async function resolveRecipients(db: Db, to: Recipient | readonly Recipie
   const personIds = [...new Set(named.filter((each): each is string => typeof each === "string"))];
   const groupNames = [...new Set(named.filter((each): each is GroupRecipient => typeof each !== "string").map((each) => each.group))];
   if (personIds.length === 0 && groupNames.length === 0) throw new Error("person.ask: there is no user (nobody was named).");
-  const people = await findUsersByIds(db, personIds);
+  const people = await peopleForRouting(db, personIds);
   const unknown = personIds.filter((id) => !people.some((person) => person.id === id));
   if (unknown.length > 0) throw new Error(`person.ask: there is no user ${unknown.join(", ")}.`);
-  const delegates = await findUsersByIds(db, people.flatMap((person) => (person.away && person.delegateId ? [person.delegateId] : [])));
   const groups = await findGroupsForRouting(db, groupNames);
   const missing = groupNames.filter((name) => !groups.some((each) => each.name === name.trim().toLowerCase()));
   if (missing.length > 0) throw definitionError(`it asks the group “${missing[0]}”, and there is no such group`);
 
   let anyAway = false;
   /** Who takes the question in this person's place, if anyone. */
-  function taker(person: User): string | null {
-    if (person.deactivatedAt) return null;
+  function taker(person: RoutedPerson): string | null {
+    if (person.deactivated) return null;
     if (!person.away) return person.id;
     anyAway = true;
-    const delegate = delegates.find((each) => each.id === person.delegateId);
-    return present(delegate) ? delegate.id : null;
+    return person.presentDelegateId;
   }
   const takers = personIds.map((id) => taker(people.find((person) => person.id === id)!)).filter((id): id is string => id !== null);
   const candidateIds = [...new Set(takers)];
@@ -97,8 +94,7 @@ export async function resolveWaiters(
   const named = [...new Set(candidates.filter((each): each is string => typeof each === "string"))];
   const personIds = [...new Set([...(assignee ? [assignee] : []), ...named])];
   const groupNames = [...new Set(candidates.filter((each): each is GroupRecipient => typeof each !== "string").map((each) => each.group))];
-  const people = await findUsersByIds(db, personIds);
-  const delegates = await findUsersByIds(db, people.flatMap((person) => (person.away && person.delegateId ? [person.delegateId] : [])));
+  const people = await peopleForRouting(db, personIds);
   const groups = await findGroupsForRouting(db, groupNames);
   const missing = groupNames.filter((name) => !groups.some((each) => each.name === name.trim().toLowerCase()));
   if (missing.length > 0) throw definitionError(`it waits on the group “${missing[0]}”, and there is no such group`);
@@ -107,11 +103,10 @@ export async function resolveWaiters(
   const inPlaceOf = (id: string): string | null => {
     const person = people.find((each) => each.id === id);
     if (!person) return id;
-    if (person.deactivatedAt) return null;
+    if (person.deactivated) return null;
     if (!person.away) return id;
     anyAway = true;
-    const delegate = delegates.find((each) => each.id === person.delegateId);
-    return present(delegate) ? delegate.id : null;
+    return person.presentDelegateId;
   };
   const assigneeId = assignee ? inPlaceOf(assignee) : null;
   const candidateIds = [...new Set(named.map(inPlaceOf).filter((id): id is string => id !== null))];
