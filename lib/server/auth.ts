@@ -1,5 +1,6 @@
 import { Auth, setEnvDefaults } from "@auth/core";
 import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
+import { encode } from "next-auth/jwt";
 import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
 import { getDb } from "@/lib/database";
@@ -12,6 +13,7 @@ import { isUuid } from "@/lib/ids";
 import { authSecret, oidcConfig } from "@/lib/config";
 import { forgetOldSignInFailures, recordFailedSignIn, recordSuccessfulSignIn, signInBlock } from "@/lib/auth/sign-in-throttle";
 import { clientAddress } from "./client-address";
+import { ANSWER_ONLY_CLAIM, sessionLifetimeSeconds } from "./session-token";
 import { type OidcIdentity, readUserInfo, resolveOidcIdentity } from "@/lib/auth/oidc-identity";
 import { DEACTIVATED_SIGN_IN, OIDC_CANCELLED, OIDC_EMAIL_UNCONFIRMED, OIDC_NO_EMAIL, OIDC_PROVIDER_ID, TOO_MANY_SIGN_INS } from "./auth-constants";
 
@@ -51,6 +53,9 @@ function buildConfig(): NextAuthConfig {
     basePath: "/api/auth",
     trustHost: true,
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+    // next-auth re-signs the token for a whole session lifetime on every read of its session endpoint:
+    // a session from an answer link keeps the end its link gave it instead.
+    jwt: { encode: (params) => encode({ ...params, maxAge: sessionLifetimeSeconds(params.token, params.maxAge ?? SESSION_MAX_AGE_SECONDS) }) },
     pages: { signIn: "/login", error: "/login" },
     logger: {
       // A wrong password is an everyday event shown to the person, not a server error worth a stack trace.
@@ -162,6 +167,9 @@ function buildConfig(): NextAuthConfig {
         } else if (!account && (!isUuid(token[SESSION_ID_CLAIM]) || (await isSessionEnded(await getDb(), token[SESSION_ID_CLAIM])))) {
           // A refresh (next-auth's session endpoint) of a signed-out session, or of one without an id
           // to end it by, gives no new cookie: next-auth clears it.
+          return null;
+        } else if (!account && token[ANSWER_ONLY_CLAIM] !== undefined && sessionLifetimeSeconds(token, SESSION_MAX_AGE_SECONDS) === 0) {
+          // An answer link's session at the end of its window (or with none): cleared, never renewed.
           return null;
         }
         return token;

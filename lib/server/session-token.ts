@@ -19,6 +19,26 @@ const REMEMBERED_TOKENS = 5_000;
 export const ANSWER_ONLY_CLAIM = "answerOnly";
 
 /**
+ * The claim fixing when a session from an answer link ends (ms since the epoch): the link's own
+ * window, set when the link is followed. next-auth re-signs a session's token for a whole session
+ * lifetime whenever its session endpoint is read; this claim is kept through that, and the token is
+ * never valid past it (see {@link sessionLifetimeSeconds}).
+ */
+export const ANSWER_UNTIL_CLAIM = "answerUntil";
+
+/**
+ * How long a token about to be signed may last: `maxAge` (a whole session lifetime), except that a
+ * session from an answer link never outlives its {@link ANSWER_UNTIL_CLAIM} — one without that
+ * claim, or past it, gets no time at all.
+ */
+export function sessionLifetimeSeconds(token: Record<string, unknown> | null | undefined, maxAge: number, now: number = Date.now()): number {
+  if (token?.[ANSWER_ONLY_CLAIM] === undefined) return maxAge;
+  const until = token[ANSWER_UNTIL_CLAIM];
+  if (typeof until !== "number" || !Number.isFinite(until)) return 0;
+  return Math.max(0, Math.min(maxAge, Math.floor((until - now) / 1000)));
+}
+
+/**
  * A verified session: whose it is, which session (its `sid`, which signing out ends; null in a token
  * from before sessions had one), when they signed in (ms; null when the token does not say), and —
  * for a session from an answer link — the one question it may answer.
@@ -81,11 +101,18 @@ export async function sessionClaims(jar: CookieJar, secret: () => string, now: n
     // A limit that is there but not a question's id limits the session to nothing.
     if (limit !== undefined && typeof limit !== "string") continue;
     const answerOnly = typeof limit === "string" ? limit : null;
+    let expiresAt = payload.exp * 1000;
+    if (answerOnly !== null) {
+      // Held to its link's window whatever the token's own expiry says (a refresh may have moved it).
+      const until = payload[ANSWER_UNTIL_CLAIM];
+      if (typeof until !== "number" || until <= now) continue;
+      expiresAt = Math.min(expiresAt, until);
+    }
     const signedInAt = typeof payload.signedInAt === "number" ? payload.signedInAt : typeof payload.iat === "number" ? payload.iat * 1000 : null;
     const sid = payload[SESSION_ID_CLAIM];
     const sessionId = typeof sid === "string" ? sid : null;
     if (verified.size >= REMEMBERED_TOKENS) verified.delete(verified.keys().next().value!);
-    verified.set(key, { userId, sessionId, signedInAt, answerOnly, expiresAt: payload.exp * 1000 });
+    verified.set(key, { userId, sessionId, signedInAt, answerOnly, expiresAt });
     return { userId, sessionId, signedInAt, answerOnly };
   }
   return null;
