@@ -151,6 +151,13 @@ export function parseAskRequest(body: unknown, now: Date): AskRequest {
     if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) {
       throw new AppError("invalid_input", "callback_url must be an http or https URL.", { path: "callback_url" });
     }
+    // fetch cannot send such a URL at all, and the password would be kept and shown wherever the URL is.
+    // The message does not repeat the URL: it may be logged.
+    if (url.username !== "" || url.password !== "") {
+      throw new AppError("invalid_input", "callback_url must not carry a user name or password: each callback is signed with the API key's webhook secret for the receiver to verify.", {
+        path: "callback_url",
+      });
+    }
     callbackUrl = url.toString();
   }
   const metadata = request.metadata ?? null;

@@ -1,14 +1,14 @@
 import type { Db } from "@/db/client";
 import { type FailedDeliveryRow, listFailedDeliveries } from "@/db/queries/notification-outbox";
-import type { DeliveryReport } from "@/lib/notifiers";
+import { type DeliveryReport, withoutUrlCredentials } from "@/lib/notifiers";
 
 /** The longest reason kept from a receiver's or server's answer (it is not ours to size). */
 const REASON_LENGTH = 300;
 
 /**
  * Why a delivery failed, in a line: the last attempt's answer (an SMTP reply code, an HTTP status, a
- * timeout, a refused connection) and what the other side said. Reports carry no secrets; the text is
- * cut short all the same, as it comes from outside.
+ * timeout, a refused connection) and what the other side said. Reports carry no secrets; a URL's user
+ * name and password are taken out all the same, and the text is cut short, as it comes from outside.
  */
 export function deliveryFailureReason(report: DeliveryReport): string {
   if (report.status === "delivered") return "delivered";
@@ -16,7 +16,8 @@ export function deliveryFailureReason(report: DeliveryReport): string {
   if (!last) return `not sent: no notifier or target named ${report.notifier} on the instance that took it`;
   const outcome = { accepted: "accepted", rejected: "refused", timeout: "timed out", "network-error": "could not connect" }[last.outcome];
   const code = last.statusCode === undefined ? "" : ` (${last.statusCode})`;
-  const said = last.error ? `: ${last.error.replace(/\s+/g, " ").trim()}` : "";
+  // Reports stored before credentials were kept out of them may still hold a URL's password.
+  const said = last.error ? `: ${withoutUrlCredentials(last.error).replace(/\s+/g, " ").trim()}` : "";
   const reason = `${outcome}${code}${said}`;
   return reason.length <= REASON_LENGTH ? reason : `${reason.slice(0, REASON_LENGTH - 1)}…`;
 }

@@ -4,6 +4,7 @@ import type { OutboxEventKind } from "@/db/schema";
 import type { StoredWebhookEvent } from "@/db/types/webhook-event";
 import {
   deliverWebhook,
+  hasUrlCredentials,
   isWebhookSecret,
   type DeliveryReport,
   type Notifier,
@@ -116,11 +117,13 @@ export function storedEventMessage(event: StoredWebhookEvent): WebhookMessage {
 /**
  * The global receiver as an event target: every event is POSTed to one URL (`PARLEY_WEBHOOK_URL`)
  * signed with one secret (`PARLEY_WEBHOOK_SECRET`), through `deliverWebhook`. Throws a `TypeError` at
- * once for a URL that is not http(s) or a secret that is not `whsec_`, as the webhook notifier does.
+ * once for a URL that is not http(s) or carries credentials, or a secret that is not `whsec_`, as the
+ * webhook notifier does.
  */
 export function webhookEventTarget(options: WebhookNotifierOptions): EventTarget {
   const url = new URL(options.url);
   if (url.protocol !== "https:" && url.protocol !== "http:") throw new TypeError(`A webhook URL must be http or https, not ${url.protocol}`);
+  if (hasUrlCredentials(url)) throw new TypeError("A webhook URL must not carry a user name or password.");
   if (!isWebhookSecret(options.secret)) throw new TypeError("A webhook secret must be whsec_ followed by 24 to 64 bytes in base64.");
   const { secret, ...retry } = options;
   return {

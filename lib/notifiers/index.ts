@@ -33,6 +33,7 @@ export {
   type WebhookMessage,
   type WebhookRetryOptions,
 } from "./standard-webhook";
+export { hasUrlCredentials, withoutUrlCredentials } from "./url-credentials";
 export { composeInviteEmail, sendInviteEmail, type InviteEmail, type InviteEmailResult } from "./invite-email";
 export { createEmailNotifier, createSmtpTransport, defaultSmtpSecurity, type EmailNotifierOptions, type SmtpSecurity } from "./email-notifier";
 export { composeQuestionEmail, escapeHtml, singleLine, type QuestionEmail } from "./question-email";

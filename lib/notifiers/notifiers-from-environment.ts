@@ -1,6 +1,7 @@
 import { createEmailNotifier, type EmailNotifierOptions, type SmtpSecurity } from "./email-notifier";
 import type { Notifier } from "./question-notice";
 import { isWebhookSecret } from "./standard-webhook";
+import { hasUrlCredentials } from "./url-credentials";
 import { createWebhookNotifier, type WebhookNotifierOptions } from "./webhook-notifier";
 
 /** Environment variables, passed in so that tests can give their own. */
@@ -59,6 +60,13 @@ export function webhookOptionsFromEnvironment(env: NotifierEnvironment): Webhook
   }
   if (!/^https?:\/\//i.test(url) || !URL.canParse(url)) {
     throw new NotifierConfigurationError("PARLEY_WEBHOOK_URL", "PARLEY_WEBHOOK_URL must be an absolute http:// or https:// URL.");
+  }
+  if (hasUrlCredentials(new URL(url))) {
+    // Named, not shown: the value holds a password and start-up errors end up in logs.
+    throw new NotifierConfigurationError(
+      "PARLEY_WEBHOOK_URL",
+      "PARLEY_WEBHOOK_URL must not carry a user name or password (user:password@): webhooks cannot be sent to it; the receiver verifies each one's signature with PARLEY_WEBHOOK_SECRET instead.",
+    );
   }
   if (!isWebhookSecret(secret)) {
     // The value itself stays out of the message: start-up errors end up in logs.

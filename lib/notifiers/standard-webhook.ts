@@ -4,6 +4,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { DeliveryAttempt, DeliveryReport } from "./question-notice";
+import { hasUrlCredentials, withoutUrlCredentials } from "./url-credentials";
 
 const SECRET_PREFIX = "whsec_";
 // The specification's bounds for a symmetric signing secret: at least 192 bits, at most 512.
@@ -61,7 +62,7 @@ export interface WebhookRetryOptions {
 
 /** One message to one endpoint. */
 export interface WebhookDelivery extends WebhookRetryOptions {
-  /** An http(s) URL; redirects from it are never followed. */
+  /** An http(s) URL without a user name or password; redirects from it are never followed. */
   url: string | URL;
   /** The endpoint's `whsec_` secret; several sign with each in turn, so a secret can be rotated without downtime. */
   secret: string | readonly string[];
@@ -228,11 +229,12 @@ function retryAfterMs(value: string | null, now: number): number | undefined {
 }
 
 function describeNetworkError(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
+  // The report is stored, logged and shown to admins: a URL in an error's words loses its credentials.
+  if (!(error instanceof Error)) return withoutUrlCredentials(String(error));
   // fetch reports "fetch failed" and puts the useful part (ECONNREFUSED, a TLS error…) in `cause`.
   const cause = error.cause;
-  if (cause instanceof Error) return `${error.message}: ${"code" in cause && cause.code ? String(cause.code) : cause.message}`;
-  return error.message;
+  if (cause instanceof Error) return withoutUrlCredentials(`${error.message}: ${"code" in cause && cause.code ? String(cause.code) : cause.message}`);
+  return withoutUrlCredentials(error.message);
 }
 
 function notSent(reason: string): DeliveryReport {
@@ -248,6 +250,8 @@ function prepare(delivery: WebhookDelivery): { url: URL; body: string } | { refu
     return { refused: "the URL is not a URL" };
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") return { refused: `the URL must be http or https, not ${url.protocol}` };
+  // fetch would refuse it on every attempt; said at once, and without the URL, whose password it would print.
+  if (hasUrlCredentials(url)) return { refused: "the URL carries a user name or password, which Parley never sends" };
   const secrets = typeof delivery.secret === "string" ? [delivery.secret] : delivery.secret;
   if (secrets.length === 0 || !secrets.every(isWebhookSecret)) return { refused: "the signing secret is not whsec_ followed by 24 to 64 bytes in base64" };
   const { id, type, timestamp } = delivery.message;

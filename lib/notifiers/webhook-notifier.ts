@@ -1,5 +1,6 @@
 import { noticeDeliveryId, type DeliveryReport, type Notifier, type QuestionNotice } from "./question-notice";
 import { deliverWebhook, isWebhookSecret, type WebhookMessage, type WebhookRetryOptions } from "./standard-webhook";
+import { hasUrlCredentials } from "./url-credentials";
 
 /** Where question notices go, and how they are signed and retried. */
 export interface WebhookNotifierOptions extends WebhookRetryOptions {
@@ -70,12 +71,13 @@ export function questionNoticeMessage(notice: QuestionNotice): WebhookMessage & 
 /**
  * A notifier that sends each notice to one URL as a Standard Webhook (`questionNoticeMessage`, through
  * `deliverWebhook`: signed, retried, never throwing, bounded by `webhookDeliveryBoundMs(options)`).
- * Throws a `TypeError` at once for a URL that is not http(s) or a secret that is not `whsec_`, so a
+ * Throws a `TypeError` at once for a URL that is not http(s) or carries credentials, or a secret that is not `whsec_`, so a
  * misconfigured deployment fails at start-up rather than at its first question.
  */
 export function createWebhookNotifier(options: WebhookNotifierOptions): Notifier {
   const url = new URL(options.url);
   if (url.protocol !== "https:" && url.protocol !== "http:") throw new TypeError(`A webhook URL must be http or https, not ${url.protocol}`);
+  if (hasUrlCredentials(url)) throw new TypeError("A webhook URL must not carry a user name or password.");
   if (!isWebhookSecret(options.secret)) throw new TypeError("A webhook secret must be whsec_ followed by 24 to 64 bytes in base64.");
   const { secret, ...retry } = options;
   return {
