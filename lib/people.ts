@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Db } from "@/db/client";
+import { revokePersonalTokensOf } from "@/db/queries/api-keys";
 import { listGroupsForRouting } from "@/db/queries/group-routing";
 import { deleteGroupMembers, findGroupsByIds, type Group, insertGroupMembers, listGroups, listGroupsOfPeople } from "@/db/queries/groups";
 import { listPersonChanges, type PersonChangeRow } from "@/db/queries/person-changes";
@@ -248,8 +249,8 @@ export async function changeGroups(db: Db, input: { personId: string; groupIds: 
 
 /**
  * Deactivates a person: they cannot sign in, every session they have ends at once (sessions begun
- * before now are refused), and their unused sign-in links stop working. The last active admin
- * cannot be deactivated.
+ * before now are refused), their personal tokens are revoked, and their unused sign-in links stop
+ * working. The last active admin cannot be deactivated.
  */
 export async function deactivatePerson(db: Db, input: { personId: string; by: string; now?: Date }): Promise<User> {
   const now = input.now ?? new Date();
@@ -259,6 +260,8 @@ export async function deactivatePerson(db: Db, input: { personId: string; by: st
     if (person.deactivatedAt) throw new AppError("conflict", `${person.name} is already deactivated.`);
     keepAnAdmin(admins, person, false, input.by, input.by === person.id ? "deactivating yourself" : "deactivating them");
     const updated = (await updateUser(tx, person.id, { deactivatedAt: now, sessionsValidFrom: now }))!;
+    // Revoked, not merely refused while deactivated: reactivating must not bring them back, as it brings back no session.
+    await revokePersonalTokensOf(tx, { userId: person.id, at: now });
     await expireLiveSignInLinks(tx, person.id, "invite", now);
     await expireLiveSignInLinks(tx, person.id, "answer", now);
     await recordPersonChanges(tx, [{ personId: person.id, byId: input.by, kind: "deactivated", at: now }]);
@@ -267,13 +270,15 @@ export async function deactivatePerson(db: Db, input: { personId: string; by: st
   });
 }
 
-/** Reactivates a person: they can sign in again (sessions ended by the deactivation stay ended). */
+/** Reactivates a person: they can sign in again; the sessions and personal tokens the deactivation ended stay ended. */
 export async function reactivatePerson(db: Db, input: { personId: string; by: string; now?: Date }): Promise<User> {
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
     const person = await lockedPersonOrThrow(tx, input.personId);
     if (!person.deactivatedAt) throw new AppError("conflict", `${person.name} is not deactivated.`);
     const updated = (await updateUser(tx, person.id, { deactivatedAt: null }))!;
+    // Tokens of a deactivation recorded before deactivating revoked them were only refused while it lasted.
+    await revokePersonalTokensOf(tx, { userId: person.id, at: now, madeBy: person.deactivatedAt });
     await recordPersonChanges(tx, [{ personId: person.id, byId: input.by, kind: "reactivated", at: now }]);
     await personChanged(tx, person.id);
     return updated;

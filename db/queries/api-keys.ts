@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import { type Db, queryRows, toDate } from "../client";
 import { type ApiKey, type ApiKeyKind, apiKeys } from "../schema";
 
@@ -112,6 +112,26 @@ export async function revokeApiKey(db: Db, revocation: { id: string; kind: ApiKe
     )
     .returning();
   return key;
+}
+
+/**
+ * Revokes a person's live personal tokens at `at` — only those made by `madeBy`, when given — in one
+ * statement; returns how many.
+ */
+export async function revokePersonalTokensOf(db: Db, revocation: { userId: string; at: Date; madeBy?: Date }): Promise<number> {
+  const revoked = await db
+    .update(apiKeys)
+    .set({ revokedAt: revocation.at, demoSecret: null })
+    .where(
+      and(
+        eq(apiKeys.kind, "personal"),
+        eq(apiKeys.userId, revocation.userId),
+        isNull(apiKeys.revokedAt),
+        revocation.madeBy ? lte(apiKeys.createdAt, revocation.madeBy) : undefined,
+      ),
+    )
+    .returning({ id: apiKeys.id });
+  return revoked.length;
 }
 
 /** The live demo key, if demo mode made one. */

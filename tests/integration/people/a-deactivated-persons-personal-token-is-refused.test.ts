@@ -1,6 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import type { User } from "@/db/schema";
-import { authenticateApiKey, createApiKey } from "@/lib/api-keys";
+import { users, type User } from "@/db/schema";
+import { authenticateApiKey, createApiKey, listKeys } from "@/lib/api-keys";
 import { deactivatePerson, reactivatePerson } from "@/lib/people";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "@/tests/support/databases";
 import { addPeople } from "./people-fixture";
@@ -12,13 +13,17 @@ describe.each(DATABASE_KINDS)("a deactivated person's personal token (%s)", (kin
     database = undefined;
   });
 
-  it("is refused while they are deactivated, and works again once they are reactivated", async () => {
+  async function adaAndSam(): Promise<[User, User]> {
     database = await createTestDatabase(kind);
-    const { db } = database;
-    const [ada, sam] = (await addPeople(db, [
+    return (await addPeople(database.db, [
       { name: "Ada Admin", roles: ["admin"] },
       { name: "Sam Rivera", roles: ["assignee"] },
     ])) as [User, User];
+  }
+
+  it("is refused from the deactivation on, and stays ended once they are reactivated, as their sessions do", async () => {
+    const [ada, sam] = await adaAndSam();
+    const { db } = database!;
     const token = await createApiKey(db, { kind: "personal", name: "Sam's laptop", by: sam.id, userId: sam.id });
     const agentKey = await createApiKey(db, { kind: "agent", name: "Deploy bot", by: ada.id });
 
@@ -28,6 +33,21 @@ describe.each(DATABASE_KINDS)("a deactivated person's personal token (%s)", (kin
     expect(await authenticateApiKey(db, agentKey.secret)).toBeDefined();
 
     await reactivatePerson(db, { personId: sam.id, by: ada.id });
-    expect(await authenticateApiKey(db, token.secret)).toBeDefined();
+    expect(await authenticateApiKey(db, token.secret)).toBeUndefined();
+    // Sam sees it revoked on their tokens page, and a token made after coming back works.
+    expect((await listKeys(db, "personal", { userId: sam.id }))[0]?.revokedAt).toBeInstanceOf(Date);
+    const fresh = await createApiKey(db, { kind: "personal", name: "Sam's new laptop", by: sam.id, userId: sam.id });
+    expect(await authenticateApiKey(db, fresh.secret)).toBeDefined();
+  });
+
+  it("of a deactivation made before tokens were revoked with it stays ended at reactivation too", async () => {
+    const [ada, sam] = await adaAndSam();
+    const { db } = database!;
+    const token = await createApiKey(db, { kind: "personal", name: "Sam's laptop", by: sam.id, userId: sam.id, now: new Date(Date.now() - 60_000) });
+    // Deactivated as an earlier Parley did it: the token left live, refused only while deactivated.
+    await db.update(users).set({ deactivatedAt: new Date(), sessionsValidFrom: new Date() }).where(eq(users.id, sam.id));
+
+    await reactivatePerson(db, { personId: sam.id, by: ada.id });
+    expect(await authenticateApiKey(db, token.secret)).toBeUndefined();
   });
 });

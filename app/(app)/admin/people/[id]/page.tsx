@@ -116,14 +116,14 @@ export default async function PersonPage({ params }: { params: Promise<{ id: str
         {person.deactivatedAt ? (
           <>
             <p>
-              Deactivated {formatUtc(person.deactivatedAt)}. Reactivating lets {person.name} sign in again.
+              Deactivated {formatUtc(person.deactivatedAt)}. Reactivating lets {person.name} sign in again; their earlier sessions and personal tokens stay ended.
             </p>
             <ActionForm action={reactivatePersonAction} hidden={{ personId: person.id }} submitLabel={`Reactivate ${person.name}`} pendingLabel="Reactivating…" />
           </>
         ) : (
           <>
             <p>
-              {yourself ? "You will be" : `${person.name} will be`} signed out everywhere at once and unable to sign in; their open waits stay open until reassigned.
+              {yourself ? "You will be" : `${person.name} will be`} signed out everywhere at once and unable to sign in, and their personal tokens revoked; their open waits stay open until reassigned.
             </p>
             <ActionForm action={deactivatePersonAction} hidden={{ personId: person.id }} submitLabel={`Deactivate ${person.name}`} pendingLabel="Deactivating…" buttonClassName="secondary danger" />
           </>
