@@ -7,7 +7,7 @@ import { type EventTarget, GLOBAL_WEBHOOK_TARGET, type StoredWebhookEvent } from
 import { deliverWebhook, type DeliveryReport, type WebhookRetryOptions } from "@/lib/notifiers";
 import type { Announce, RuntimeChangeKind } from "@/lib/runtime";
 import { askView, type AskView } from "./ask-view";
-import { privateAddressOf, type ResolveHost } from "./private-addresses";
+import { type NonPublicAddress, privateAddressOf, type ResolveHost } from "./private-addresses";
 
 /** The event types an API ask's end is sent as: answered, or closed with nothing (see `reason`). */
 export type AskEventType = "ask.answered" | "ask.nothing";
@@ -78,14 +78,14 @@ export function queueAskEventsOnAskEnded(options: AskEventOptions): Announce {
   };
 }
 
-/** Whether a callback may go to a loopback, private or link-local address. */
+/** Whether a callback may go to an address that is not public: loopback, private, link-local, special-purpose, this machine's own. */
 export type PrivateCallbacks = "allow" | "refuse";
 
 /** How an ask's callbacks are delivered. */
 export interface CallbackTargetOptions extends WebhookRetryOptions {
   /** Where the ask's `callback_url` and its key's `webhook_secret` are read, when each event is delivered. */
   db: Db;
-  /** `refuse`: a callback whose host is or resolves to a private address is not sent (see `privateCallbacksFromEnvironment`). */
+  /** `refuse`: a callback whose host is or resolves to an address that is not public (see `nonPublicReason`) is not sent (see `privateCallbacksFromEnvironment`). */
   privateCallbacks: PrivateCallbacks;
   /** Resolves host names for that check (tests give their own). */
   resolve?: ResolveHost;
@@ -123,14 +123,14 @@ export function askCallbackTarget(options: CallbackTargetOptions): EventTarget {
       // Checked again here, not only when the ask was made: the stored URL is the caller's and is what gets fetched.
       if (url.protocol !== "https:" && url.protocol !== "http:") return notSent(`the callback_url must be http or https, not ${url.protocol}`);
       if (privateCallbacks === "refuse") {
-        let found: string | undefined;
+        let found: NonPublicAddress | undefined;
         try {
           found = await privateAddressOf(url, resolve);
         } catch (error) {
           // A name that does not resolve now may later, as a receiver that is down may come back.
           return notSent(`${url.hostname} could not be resolved (${error instanceof Error ? error.message : String(error)})`, true);
         }
-        if (found) return notSent(`${url.hostname} is a private address (${found}); set PARLEY_WEBHOOK_ALLOW_PRIVATE_CALLBACKS=true to allow it`);
+        if (found) return notSent(`${url.hostname} is a private address (${found.address}: ${found.reason}); set PARLEY_WEBHOOK_ALLOW_PRIVATE_CALLBACKS=true to allow it`);
       }
       return deliverWebhook({ ...retry, url, secret: endpoint.webhookSecret, message: event.message });
     },

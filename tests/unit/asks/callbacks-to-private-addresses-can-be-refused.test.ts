@@ -20,25 +20,25 @@ describe("private callback addresses", () => {
     "::ffff:127.0.0.1",
     "::ffff:a9fe:a9fe",
   ])("%s is private", (address) => {
-    expect(isPrivateAddress(address)).toBe(true);
+    expect(isPrivateAddress(address, [])).toBe(true);
   });
 
-  it.each(["203.0.113.9", "8.8.8.8", "172.32.0.1", "2001:db8::1", "::ffff:8.8.8.8", "not-an-address"])("%s is not", (address) => {
-    expect(isPrivateAddress(address)).toBe(false);
+  it.each(["8.8.8.8", "172.32.0.1", "2606:4700:4700::1111", "::ffff:8.8.8.8", "not-an-address"])("%s is not", (address) => {
+    expect(isPrivateAddress(address, [])).toBe(false);
   });
 
   it("an IP literal in the URL is checked without resolving, brackets and all", async () => {
     const resolve = async () => {
       throw new Error("resolved");
     };
-    expect(await privateAddressOf(new URL("http://[::1]:8080/hooks"), resolve)).toBe("::1");
-    expect(await privateAddressOf(new URL("http://127.0.0.1/hooks"), resolve)).toBe("127.0.0.1");
-    expect(await privateAddressOf(new URL("https://203.0.113.9/hooks"), resolve)).toBeUndefined();
+    expect(await privateAddressOf(new URL("http://[::1]:8080/hooks"), resolve, [])).toEqual({ address: "::1", reason: "loopback" });
+    expect(await privateAddressOf(new URL("http://127.0.0.1/hooks"), resolve, [])).toEqual({ address: "127.0.0.1", reason: "loopback" });
+    expect(await privateAddressOf(new URL("https://8.8.8.8/hooks"), resolve, [])).toBeUndefined();
   });
 
   it("a host name is private when any of its addresses is", async () => {
-    expect(await privateAddressOf(new URL("https://agent.example.test/"), async () => ["203.0.113.9", "10.0.0.7"])).toBe("10.0.0.7");
-    expect(await privateAddressOf(new URL("https://agent.example.test/"), async () => ["203.0.113.9"])).toBeUndefined();
+    expect(await privateAddressOf(new URL("https://agent.example.test/"), async () => ["8.8.8.8", "10.0.0.7"], [])).toEqual({ address: "10.0.0.7", reason: "private" });
+    expect(await privateAddressOf(new URL("https://agent.example.test/"), async () => ["8.8.8.8"], [])).toBeUndefined();
   });
 });
 
