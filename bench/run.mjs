@@ -8,7 +8,7 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 /** In the order RESULTS.md lists them. */
-const BENCHMARKS = ["park-answer-resume", "replay-growth", "inbox-at-scale", "answers-over-http", "answers-over-api", "http-api", "mcp"];
+const BENCHMARKS = ["park-answer-resume", "replay-growth", "inbox-at-scale", "answers-over-http", "answers-over-api", "http-api", "mcp", "pattern-check"];
 
 /** A benchmark by its name, or by a part of it that names only one (`inbox` is `inbox-at-scale`). */
 const resolve = (name) => (BENCHMARKS.includes(name) ? name : BENCHMARKS.filter((each) => each.includes(name)).length === 1 ? BENCHMARKS.find((each) => each.includes(name)) : undefined);

@@ -5,11 +5,11 @@
  * web app, the runtime and the terminal.
  */
 export * from "./attempts";
-export * from "./backtracking-risk";
 export * from "./describe-answer";
 export * from "./form-answer";
 export * from "./format-answer-text";
 export * from "./humanize-name";
+export * from "./linear-pattern";
 export * from "./parse-text-answer";
 export * from "./question-spec";
 export * from "./raw-answer";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { backtrackingRisk } from "./backtracking-risk";
+import { linearPattern } from "./linear-pattern";
 import { specFromSchema } from "./spec-from-schema";
 import { isUnsupportedSchemaError } from "./unsupported-schema-error";
 import { MISSING_ANSWER_MESSAGE } from "./validate-answer";
@@ -168,8 +168,9 @@ interface Reading {
  * Known differences from a JSON Schema validator: lengths are counted in UTF-16 code units (as a
  * browser's `maxlength` does), so a character outside the Basic Multilingual Plane counts twice;
  * `date-time` requires seconds and a `Z` or offset; `uri` is what the WHATWG URL parser accepts.
- * A `pattern` runs on JavaScript's backtracking engine, so the shapes that can take seconds on a short
- * answer (nested unbounded repetition like `^(a+)+$`, back-references) are refused ({@link backtrackingRisk}).
+ * A `pattern` is ECMA-262 (Unicode) and runs on a linear-time engine ({@link linearPattern}), never on
+ * JavaScript's backtracking one: no pattern and answer can hold the server. What that engine cannot run
+ * — look-arounds, back-references, flags inside the pattern, a repetition above 1000 — is refused.
  */
 export function schemaFromJsonSchema(json: unknown): SchemaFromJsonSchemaResult {
   try {
@@ -522,17 +523,18 @@ function stringSchema(node: JsonSchemaObject, path: string, wording: Wording): z
     const patternPath = at(path, "pattern");
     if (typeof pattern !== "string") throw new Refused(patternPath, '"pattern" must be a regular expression written as a string.');
     if (pattern.length > MAX_PATTERN_CHARACTERS) throw new Refused(patternPath, `"pattern" is longer than ${MAX_PATTERN_CHARACTERS} characters; use a shorter expression.`);
-    let expression: RegExp;
     try {
-      // JSON Schema patterns are Unicode and unanchored. The `u` flag also keeps specFromSchema from offering it as a
-      // browser `pattern` hint, which the browser would anchor and so block answers this schema accepts.
-      expression = new RegExp(pattern, "u");
+      // Compiled only for JavaScript's own syntax error, never run: JSON Schema patterns are ECMA-262 with Unicode.
+      new RegExp(pattern, "u");
     } catch (error) {
       throw new Refused(patternPath, `"pattern" is not a valid JavaScript regular expression (${error instanceof Error ? error.message : "it does not compile"}).`);
     }
-    const risk = backtrackingRisk(pattern);
-    if (risk) throw new Refused(patternPath, `"pattern" cannot be used: ${risk}. Write it without repeating a repeated part.`);
-    schema = schema.regex(expression, check(wording, pattern.length <= 60 ? `Must match the pattern ${pattern}` : "Is not in the expected form"));
+    const linear = linearPattern(pattern);
+    if (!linear.ok) throw new Refused(patternPath, `"pattern" cannot be used: ${linear.reason}.`);
+    // A refinement, not .regex(): zod would run a RegExp on JavaScript's backtracking engine. It also keeps
+    // specFromSchema from offering it as a browser `pattern` hint, which the browser would anchor.
+    const expression = linear.pattern;
+    schema = schema.refine((text) => expression.test(text), check(wording, pattern.length <= 60 ? `Must match the pattern ${pattern}` : "Is not in the expected form"));
   }
   if (node.multiline !== undefined) {
     if (typeof node.multiline !== "boolean") throw new Refused(at(path, "multiline"), '"multiline" must be true (a box of several lines) or false (one line).');
