@@ -21,6 +21,7 @@ export const ERROR_CODES = {
   memory_not_persistent: { status: 500, message: "This agent cannot ask a person: its memory is not persistent." },
   definition_error: { status: 500, message: "This workflow is wrong: fix it and start a new run." },
   model_unavailable: { status: 503, message: "The model could not be reached; the run can be retried." },
+  unavailable: { status: 503, message: "Parley cannot reach its database just now: try again in a few seconds." },
   internal: { status: 500, message: "Something went wrong on our side. Nothing you entered was lost." },
 } as const;
 

@@ -1,5 +1,6 @@
 import { authenticateApiKey } from "@/lib/api-keys";
 import { getDb } from "@/lib/database";
+import { isDatabaseUnreachable } from "@/lib/database-unreachable";
 import type { ApiKey, ApiKeyKind } from "@/db/schema";
 import { AppError, isAppError } from "@/lib/errors";
 
@@ -149,9 +150,14 @@ function refusalOf(root: unknown): string | undefined {
   return undefined;
 }
 
+/** Seconds a caller is asked to wait when the database cannot be reached: about as long as PostgreSQL takes to restart. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
 /**
- * Runs an API route: an {@link AppError} becomes its status and the error shape; anything else is
- * logged and answered 500 — never the caller's input, which the handlers judge first.
+ * Runs an API route: an {@link AppError} becomes its status and the error shape; a database that
+ * cannot be reached (a restart, a failover) is `503 unavailable` with `Retry-After`, which clients
+ * wait out; anything else is logged and answered 500 — never the caller's input, which the handlers
+ * judge first.
  */
 export async function apiRoute(handle: () => Promise<Response>): Promise<Response> {
   try {
@@ -161,7 +167,22 @@ export async function apiRoute(handle: () => Promise<Response>): Promise<Respons
       const retryAfter = (error as { retryAfter?: number }).retryAfter;
       return apiError(error, retryAfter ? { "retry-after": String(retryAfter) } : {});
     }
+    if (isDatabaseUnreachable(error)) {
+      // One line, not a stack trace each: a restart fails every request in flight at once.
+      console.warn(`Parley API: the database cannot be reached (${describeUnreachable(error)}); answered 503.`);
+      return apiError(new AppError("unavailable"), { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) });
+    }
     console.error("Parley API:", error);
     return apiError(new AppError("internal"));
   }
+}
+
+/** The driver's own words for why the database is away, from the innermost error that has a code. */
+function describeUnreachable(error: unknown): string {
+  let described = "unreachable";
+  for (let current = error, depth = 0; typeof current === "object" && current !== null && depth < 8; current = (current as { cause?: unknown }).cause, depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === "string") described = typeof message === "string" && message ? `${code}: ${message}` : code;
+  }
+  return described;
 }
