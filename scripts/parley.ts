@@ -2,13 +2,13 @@
 //   parley login [--url URL] [--token pt_…]    check and save a Parley server and a personal token
 //   parley logout                              forget them
 //   parley inbox [--json]                      my open questions on that server
-//   parley answer <id> [--answers FILE.json] [--no-input]
+//   parley answer <id> [--answers FILE.json] [--no-input] [--nothing]
 //                                              answer one at the prompt, over the server's API
-//   parley reimburse [--answers FILE.json] [--no-input]
-//                                              run the claim review on a database of its own (in
-//                                              memory, or DATABASE_URL) up to the Reimbursement
-//                                              questionnaire, and ask it here
-// Only `reimburse` opens a database: the others load no database driver, no workflow, no Next.js.
+//   parley start [<workflow>] [--input FILE.json] [--answers FILE.json] [--no-input]
+//                                              start a registered workflow on a database of its own
+//                                              (in memory, or DATABASE_URL), its start form and its
+//                                              questions to you asked here; without a name, list them
+// Only `start` opens a database: the others load no database driver, no workflow, no Next.js.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -17,12 +17,16 @@ import { EXIT, nobodyThere, type TerminalIo } from "@/lib/runtime/terminal";
 const USAGE = `usage: parley login [--url URL] [--token pt_…]
        parley logout
        parley inbox [--json]
-       parley answer <question id> [--answers FILE.json] [--no-input]
-       parley reimburse [--answers FILE.json] [--no-input]
+       parley answer <question id> [--answers FILE.json] [--no-input] [--nothing]
+       parley start [<workflow>] [--input FILE.json] [--answers FILE.json] [--no-input]
 
 login, inbox and answer talk to a running Parley: PARLEY_URL and PARLEY_TOKEN, when set, are used
 instead of what \`parley login\` saved (in PARLEY_CONFIG, else ~/.config/parley/config.json).
-Exit codes: 0 answered/done, 1 failed, 2 refused, 3 nobody at the terminal (nothing), 64 usage.`;
+answer takes a question's id, its beginning as \`parley inbox\` shows it, or the id of an API ask
+put to you. With nobody at the terminal it leaves the question open (exit 3); --nothing ends it
+unanswered on purpose (reason non-interactive).
+start runs on a database of its own: with nobody at the terminal, its questions get nothing at once.
+Exit codes: 0 answered/done, 1 failed, 2 refused, 3 nobody at the terminal, 64 usage.`;
 
 const io: TerminalIo = { stdout: process.stdout, stderr: process.stderr };
 
@@ -45,6 +49,8 @@ async function main(): Promise<number> {
     parsed = parseArgs({
       options: {
         answers: { type: "string" },
+        input: { type: "string" },
+        nothing: { type: "boolean", default: false },
         "no-input": { type: "boolean", default: false },
         url: { type: "string" },
         token: { type: "string" },
@@ -63,13 +69,23 @@ async function main(): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return EXIT.ok;
   }
-  const expected: Record<string, number> = { login: 0, logout: 0, inbox: 0, answer: 1, reimburse: 0 };
-  if (command === undefined || !(command in expected) || rest.length !== expected[command]) {
+  const expected: Record<string, readonly number[]> = { login: [0], logout: [0], inbox: [0], answer: [1], start: [0, 1] };
+  if (command === undefined || !Object.hasOwn(expected, command) || !expected[command]!.includes(rest.length)) {
     process.stderr.write(`${USAGE}\n`);
+    return EXIT.usage;
+  }
+  if (values.nothing && (command !== "answer" || values.answers !== undefined)) {
+    process.stderr.write(`--nothing ends a question unanswered: give it to \`parley answer <id>\` alone, without --answers.\n${USAGE}\n`);
+    return EXIT.usage;
+  }
+  if (values.input !== undefined && command !== "start") {
+    process.stderr.write(`--input is a start form's answers: give it to \`parley start <workflow>\`.\n${USAGE}\n`);
     return EXIT.usage;
   }
   const answers = values.answers === undefined ? undefined : readAnswers(values.answers);
   if (typeof answers === "number") return answers;
+  const input = values.input === undefined ? undefined : readAnswers(values.input);
+  if (typeof input === "number") return input;
   const context = { io, env: process.env, stdinIsTty: Boolean(process.stdin.isTTY), stdoutIsTty: Boolean(process.stdout.isTTY) };
 
   switch (command) {
@@ -80,54 +96,13 @@ async function main(): Promise<number> {
     case "inbox":
       return (await import("@/lib/terminal/commands")).inboxCommand(context, { json: values.json });
     case "answer":
-      return (await import("@/lib/terminal/commands")).answerCommand(context, rest[0]!, { ...(answers ? { answers } : {}), noInput: values["no-input"] });
+      return (await import("@/lib/terminal/commands")).answerCommand(context, rest[0]!, { ...(answers ? { answers } : {}), noInput: values["no-input"], nothing: values.nothing });
     default:
-      return reimburse(answers, values["no-input"]);
-  }
-}
-
-/** `parley reimburse`: the claim review on a database of its own, its questionnaire asked here. */
-async function reimburse(answers: Record<string, unknown> | undefined, noInput: boolean): Promise<number> {
-  const absent = nobodyThere({ noInput, stdinIsTty: Boolean(process.stdin.isTTY), stdoutIsTty: Boolean(process.stdout.isTTY), ci: process.env.CI });
-  const [{ insertUsersIfAbsent }, { openDatabase }, { startReview }, { migrateParley }, { getRegistry }, { createRuntime }, { askAtTerminal }] = await Promise.all([
-    import("@/db/queries/users"),
-    import("@/db/client"),
-    import("@/examples/expense-review/start-review"),
-    import("@/lib/database"),
-    import("@/lib/registry/configured"),
-    import("@/lib/runtime"),
-    import("@/lib/runtime/terminal"),
-  ]);
-  // Never the server's data folder: one process owns it. A stand-alone run gets a database of its own.
-  const url = process.env.DATABASE_URL?.trim();
-  const database = await openDatabase(url ? { kind: "postgres", url, maxConnections: 2 } : { kind: "pglite" });
-  try {
-    // The registry's workflows, migrations and scripted models, as the server has them.
-    const registry = getRegistry();
-    if (!registry.entry("ReviewClaim")) {
-      process.stderr.write("The expense review is not registered in parley.config.ts, so there is no claim to review here.\n");
-      return EXIT.usage;
-    }
-    await migrateParley(database);
-    const { db } = database;
-    const [you] = await insertUsersIfAbsent(db, [{ email: `terminal-${Date.now()}@parley.local`, name: "You (terminal)", roles: ["assignee"] }]);
-    const runtime = createRuntime({
-      db,
-      workflows: registry.workflows,
-      resolveModel: (agent) => {
-        const model = registry.scriptedModelFor(agent.name);
-        if (!model) throw new Error(`No scripted model for ${agent.name}: the terminal demo runs on the registry's scripted models.`);
-        return model;
-      },
-    });
-    const task = await startReview(db, runtime, {
-      claim: { title: "Taxi to the client", amountCents: 3_400, currency: "EUR", merchant: "Lisbon Taxis", incurredOn: "2026-11-04", description: "Taxi from the airport to the Acme office for the renewal meeting." },
-      assigneeId: you!.id,
-    });
-    await runtime.drain();
-    return await askAtTerminal(runtime, { taskId: task.id, userId: you!.id, io, ...(answers ? { answers } : {}), ...(absent ? { nobodyThere: absent } : {}) });
-  } finally {
-    await database.close();
+      return (await import("@/lib/terminal/start-workflow")).startCommand(
+        { io, env: process.env, nobodyThere: nobodyThere({ noInput: values["no-input"], stdinIsTty: context.stdinIsTty, stdoutIsTty: context.stdoutIsTty, ci: process.env.CI }) },
+        rest[0],
+        { ...(input ? { input } : {}), ...(answers ? { answers } : {}) },
+      );
   }
 }
 

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { Db } from "@/db/client";
 import type { QuestionRow } from "@/db/queries/runtime-questions";
+import { findQuestionIdOfApiAsk } from "@/db/queries/api-ask-questions";
 import { findUserById } from "@/db/queries/users";
 import type { ApiKey } from "@/db/schema";
 import { pathText } from "@/lib/asks/ask-request";
@@ -47,7 +48,10 @@ export interface QuestionsApi {
   me(key: ApiKey): Promise<MeView>;
   /** The person's open questions, soonest due first, a page at a time. */
   list(key: ApiKey, options?: { limit?: number; cursor?: string | null }): Promise<QuestionPageView>;
-  /** One of the person's questions (open, or closed: who answered and when, or why nothing); `not_found` for another's or an unknown id. */
+  /**
+   * One of the person's questions (open, or closed: who answered and when, or why nothing), by its id
+   * or by the id of the API ask that put it to them; `not_found` for another's or an unknown id.
+   */
   get(key: ApiKey, id: string): Promise<QuestionDetailView>;
   /**
    * Answers with text typed per field (`{ answers: { path: text } }`). Refused: `answer_refused` (422)
@@ -135,6 +139,11 @@ export function createQuestionsApi(options: QuestionsApiOptions): QuestionsApi {
     };
   }
 
+  async function questionOfAsk(askId: string, userId: string): Promise<QuestionRow | undefined> {
+    const questionId = await findQuestionIdOfApiAsk(db, askId);
+    return questionId ? ((await runtime.questionFor(questionId, userId)) ?? undefined) : undefined;
+  }
+
   return {
     async me(key) {
       const user = await findUserById(db, personOf(key));
@@ -163,7 +172,8 @@ export function createQuestionsApi(options: QuestionsApiOptions): QuestionsApi {
     async get(key, id) {
       const userId = personOf(key);
       if (!isUuid(id)) throw notFound();
-      const question = await runtime.questionFor(id, userId);
+      // An ask's id names the question it put: still only one this person may see.
+      const question = (await runtime.questionFor(id, userId)) ?? (await questionOfAsk(id, userId));
       if (!question) throw notFound();
       const [subjects, context] = await Promise.all([registry.describeTasks(db, [question.taskId]), registry.contextOf(db, question.taskId)]);
       const slot = question.slot;

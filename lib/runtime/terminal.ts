@@ -3,7 +3,7 @@ import type { QuestionRow } from "@/db/queries/runtime-questions";
 import { formatAnswerText, LAST_ATTEMPT_WARNING, MORE_CHECKS_MESSAGE, parseTextAnswer, type QuestionField, type QuestionSpec } from "@/lib/questions";
 import type { Runtime } from "./create-runtime";
 
-/** How the `parley` command ends. Never 0 unless the person's answer was taken. */
+/** How the `parley` command ends. Never 0 unless what the person asked for was done: their answer taken, or a question ended on purpose. */
 export const EXIT = { ok: 0, failure: 1, refused: 2, nothing: 3, usage: 64 } as const;
 
 /** Where the terminal writes: the typed value on stdout, everything about nobody being there on stderr. */
@@ -107,8 +107,14 @@ export interface TerminalAnswering {
   io: TerminalIo;
   /** Answers given on purpose (`--answers FILE.json`), by field path; judged exactly like typed ones. */
   answers?: Record<string, unknown>;
-  /** Why nobody is at this terminal (see {@link nobodyThere}); the asker then gets nothing. */
+  /** Why nobody is at this terminal (see {@link nobodyThere}); the asker then gets nothing, unless `leaveOpen` is given. */
   nobodyThere?: string;
+  /**
+   * With nobody there (or at the end of input), leave the question open rather than give the asker
+   * nothing, and say this after why: what to do instead. A person's question on a server has other
+   * doors (their inbox); nothing at once is the answer only for a flow driven from this command line.
+   */
+  leaveOpen?: string;
 }
 
 /** "How should we pay you back?: Use …" — each refusal beside the question it is about. */
@@ -126,7 +132,7 @@ function refusalLines(spec: QuestionSpec, verdict: { fieldErrors: Readonly<Recor
  * Puts one question to whoever is at the terminal, one prompt per field, and sends what they typed
  * to its source: a refusal is shown on its field in the schema's words with the attempt about to be
  * made, and only the refused fields are asked again. With nobody there (or at the end of input) the
- * question is closed with nothing (non-interactive), never answered with defaults. An answers file
+ * question is closed with nothing (non-interactive) or, told so, left open — never answered with defaults. An answers file
  * is sent as it is, once. Returns the exit code; the typed value goes to stdout.
  */
 export async function answerAtTerminal(source: QuestionSource, session: TerminalAnswering): Promise<number> {
@@ -134,6 +140,10 @@ export async function answerAtTerminal(source: QuestionSource, session: Terminal
   const fields = source.spec.fields;
 
   async function giveNothing(why: string): Promise<number> {
+    if (session.leaveOpen !== undefined) {
+      io.stderr.write(`Nobody is at this terminal (${why}): nothing was asked, and the question is still open. ${session.leaveOpen}\n`);
+      return EXIT.nothing;
+    }
     const closed = await source.giveNothing();
     if (!closed.ok) {
       io.stderr.write(`${closed.message}\n`);

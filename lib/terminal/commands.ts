@@ -1,8 +1,10 @@
 import { isCancel, password, text } from "@clack/prompts";
 import { EXIT, answerAtTerminal, nobodyThere, type TerminalIo } from "@/lib/runtime/terminal";
 import { formatUtc, readClock } from "@/lib/sla-clock";
+import { isUuid } from "@/lib/ids";
 import { httpQuestionSource, printable } from "./http-question-source";
 import { createPersonApiClient, type PersonApiClient, PersonApiError, type QuestionDetailView, type QuestionSummaryView } from "./person-api-client";
+import { couldBeginAnId, matchPrefix, shortIds } from "./short-ids";
 import {
   ConfigFileError,
   configPath,
@@ -141,7 +143,7 @@ function askerLabel(question: QuestionSummaryView): string {
   return `${question.asked_by.name} (${question.asked_by.kind === "api" ? "API" : question.asked_by.kind})`;
 }
 
-/** `parley inbox [--json]`: the person's open questions, soonest due first — id, due, who asks, title. */
+/** `parley inbox [--json]`: the person's open questions, soonest due first — short id, due, who asks, title (`--json`: each whole). */
 export async function inboxCommand(context: CommandContext, options: { json?: boolean } = {}): Promise<number> {
   const client = clientFor(context);
   if (!client) return EXIT.failure;
@@ -156,8 +158,9 @@ export async function inboxCommand(context: CommandContext, options: { json?: bo
       return EXIT.ok;
     }
     const now = new Date();
+    const short = shortIds(questions.map((question) => question.id));
     const rows = questions.map((question) => [
-      question.id,
+      short.get(question.id)!,
       question.due_at ? `${readClock(new Date(question.opened_at), new Date(question.due_at), now).label}` : "no deadline",
       printable(askerLabel(question)),
       printable(question.title).replace(/\n/g, " "),
@@ -180,25 +183,68 @@ function closedWords(question: QuestionDetailView): string {
 }
 
 /**
- * `parley answer <id> [--answers FILE.json] [--no-input]`: asks the question's fields at the prompt
- * and sends the typed text to the server's answer route — refusals on their fields, the attempts
- * counted; an answers file is sent once; with nobody at the terminal the question is closed with
- * nothing (non-interactive) and the command exits 3.
+ * The question a typed id names: a whole id is asked for as it is (the server also takes the id of
+ * an API ask put to this person, and answers with its question); anything shorter is the beginning
+ * of one of the person's open questions' ids, as `parley inbox` shows them. Writes why not and
+ * returns the exit code when it names none, or several.
  */
-export async function answerCommand(context: CommandContext, id: string, options: { answers?: Record<string, unknown>; noInput: boolean }): Promise<number> {
+async function questionNamed(context: CommandContext, client: PersonApiClient, typed: string): Promise<QuestionDetailView | number> {
+  const id = typed.trim();
+  if (isUuid(id)) return client.question(id);
+  if (!couldBeginAnId(id)) {
+    context.io.stderr.write(`${JSON.stringify(printable(typed))} is not a question id: \`parley inbox\` lists your open questions with theirs.\n`);
+    return EXIT.usage;
+  }
+  const open = (await client.questions()).map((question) => question.id);
+  const match = matchPrefix(id, open);
+  if (match.status === "one") return client.question(match.id);
+  if (match.status === "none") {
+    context.io.stderr.write(`None of your open questions has an id beginning ${id}: \`parley inbox\` lists them (a question already answered or closed is named by its whole id).\n`);
+    return EXIT.failure;
+  }
+  const shown = shortIds(open);
+  const named = match.ids.slice(0, 10).map((match) => shown.get(match) ?? match);
+  context.io.stderr.write(
+    `${id} begins the ids of ${match.ids.length} of your open questions: ${named.join(", ")}${match.ids.length > named.length ? ", …" : ""}. Give more of the id.\n`,
+  );
+  return EXIT.usage;
+}
+
+/**
+ * `parley answer <id> [--answers FILE.json] [--no-input] [--nothing]`: asks the question's fields at
+ * the prompt and sends the typed text to the server's answer route — refusals on their fields, the
+ * attempts counted; an answers file is sent once. The id is a whole question id, its beginning as
+ * `parley inbox` shows it, or the id of an API ask put to the person. With nobody at the terminal the
+ * question stays open (it is in the person's inbox too) and the command exits 3; `--nothing` ends
+ * it unanswered on purpose (reason non-interactive, the one reason the person's API takes).
+ */
+export async function answerCommand(context: CommandContext, id: string, options: { answers?: Record<string, unknown>; noInput: boolean; nothing?: boolean }): Promise<number> {
   const client = clientFor(context);
   if (!client) return EXIT.failure;
   return talking(context, async () => {
-    const question = await client.question(id);
+    const question = await questionNamed(context, client, id);
+    if (typeof question === "number") return question;
     if (question.status !== "open") {
       context.io.stderr.write(`${closedWords(question)}\n`);
       return EXIT.failure;
     }
+    const source = httpQuestionSource(client, question);
+    if (options.nothing) {
+      const closed = await source.giveNothing();
+      if (!closed.ok) {
+        context.io.stderr.write(`${closed.message}\n`);
+        return EXIT.failure;
+      }
+      context.io.stdout.write(`Ended without an answer: whoever asked was told nobody answered (reason: non-interactive).\n`);
+      return EXIT.ok;
+    }
     const absent = absence(context, options.noInput);
-    return answerAtTerminal(httpQuestionSource(client, question), {
+    const named = printable(id.trim());
+    return answerAtTerminal(source, {
       io: context.io,
       ...(options.answers ? { answers: options.answers } : {}),
       ...(absent ? { nobodyThere: absent } : {}),
+      leaveOpen: `Answer it at a terminal (\`parley answer ${named}\`), in your inbox, or from a file (\`--answers FILE.json\`); \`parley answer ${named} --nothing\` ends it unanswered on purpose.`,
     });
   });
 }

@@ -38,11 +38,11 @@ export interface PersonApiClient {
   me(): Promise<MeView>;
   /** Every open question of the person, soonest due first (page after page). */
   questions(): Promise<QuestionSummaryView[]>;
-  /** One of the person's questions. */
+  /** One of the person's questions, by its id or the id of the API ask that put it. */
   question(id: string): Promise<QuestionDetailView>;
   /** Sends each field's text as typed; a refusal comes back as data, for the terminal to show. */
   answer(id: string, answers: Readonly<Record<string, string>>): Promise<AnswerResponse>;
-  /** Closes the question with nothing: nobody is at the terminal. */
+  /** Closes the question with nothing, reason non-interactive (`parley answer <id> --nothing`). */
   nothing(id: string): Promise<ClosedWithNothingView>;
 }
 

@@ -1,9 +1,17 @@
-import { describe, expect, it } from "vitest";
-import { PtySession } from "./terminal-run";
+import { rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { PtySession, TAXI_CLAIM } from "./terminal-run";
+
+/** The expense review's start form in a file: `parley start ReviewClaim --input` then asks its Reimbursement questionnaire here. */
+const claim = path.join(tmpdir(), `parley-claim-${process.pid}.json`);
+writeFileSync(claim, JSON.stringify(TAXI_CLAIM));
+afterAll(() => rmSync(claim, { force: true }));
 
 describe("the Reimbursement questionnaire at a terminal", () => {
   it("asks question N of M with numbered options, (y/n), [EUR] or a dash, a comma list, and prints the typed value", async () => {
-    const session = new PtySession(["reimburse"]);
+    const session = new PtySession(["start", "ReviewClaim", "--input", claim]);
     await session.waitFor("Question 1 of 4: How should we pay you back?");
     expect(session.screen).toContain("1. Bank transfer — To the account on file");
     expect(session.screen).toContain("2. Payroll — With your next salary");
@@ -23,7 +31,7 @@ describe("the Reimbursement questionnaire at a terminal", () => {
   }, 60_000);
 
   it("shows a refusal in the schema's words with the attempt label, and asks only the refused question again", async () => {
-    const session = new PtySession(["reimburse"]);
+    const session = new PtySession(["start", "ReviewClaim", "--input", claim]);
     await session.waitFor("Question 1 of 4");
     session.type("1");
     await session.waitFor("Question 2 of 4");

@@ -76,3 +76,15 @@ export class PtySession {
     return this.closed;
   }
 }
+
+/** The expense review's start form, answered in a file for `parley start ReviewClaim --input`: a claim the scripted Auditor approves at once. */
+export const TAXI_CLAIM = {
+  title: "Taxi to the client",
+  merchant: "Lisbon Taxis",
+  amount: "34.00",
+  currency: "EUR",
+  incurredOn: "2026-11-04",
+  // The first person offered: on a database of its own, the one at the terminal.
+  assigneeId: "1",
+  description: "Taxi from the airport to the Acme office for the renewal meeting.",
+};
