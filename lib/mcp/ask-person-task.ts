@@ -13,6 +13,7 @@ import type { ApiKey } from "@/db/schema";
 import type { AskService } from "@/lib/asks/asks";
 import { isAppError } from "@/lib/errors";
 import { taskResultOf } from "./ask-task-store";
+import { ProtocolError } from "./protocol-error";
 
 /** What serving `ask_person` as a task needs: the ask service, the request's key, how long `tasks/result` may wait. */
 export interface AskPersonTaskOptions {
@@ -39,14 +40,14 @@ function installedHandler(server: McpServer, method: string): Handler {
 }
 
 /** A refusal as a JSON-RPC error in `ask_person`'s terms: a task-augmented call has no tool result to carry it. */
-function protocolError(error: unknown): McpError {
-  if (error instanceof McpError) return error;
+function protocolError(error: unknown): unknown {
+  if (error instanceof McpError || error instanceof ProtocolError) return error;
   if (isAppError(error)) {
     const text = `${error.code}${error.path ? ` (${error.path})` : ""}: ${error.message}`;
-    return new McpError(ErrorCode.InvalidParams, text, { code: error.code, message: error.message, ...(error.path ? { path: error.path } : {}) });
+    return new ProtocolError(ErrorCode.InvalidParams, text, { code: error.code, message: error.message, ...(error.path ? { path: error.path } : {}) });
   }
   console.error("Parley MCP:", error);
-  return new McpError(ErrorCode.InternalError, "internal: Something went wrong in Parley; try again.");
+  return new ProtocolError(ErrorCode.InternalError, "internal: Something went wrong in Parley; try again.");
 }
 
 /**

@@ -19,9 +19,13 @@ export const AwaitAnswerOutput = z.object({
 });
 export type AwaitAnswerOutput = z.output<typeof AwaitAnswerOutput>;
 
-/** A tool's result: the structured value and a short text for clients that only read text. */
+/**
+ * A tool's result: the structured value, then as text the same value serialized (what the spec asks
+ * of a tool with an output schema, for clients that read only text) and a line telling a model what
+ * to do next.
+ */
 export function toolResult(structured: Record<string, unknown>, text: string): CallToolResult {
-  return { structuredContent: structured, content: [{ type: "text", text }] };
+  return { structuredContent: structured, content: [{ type: "text", text: JSON.stringify(structured) }, { type: "text", text }] };
 }
 
 /** `await_answer`'s view of an ask. */

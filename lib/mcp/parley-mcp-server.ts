@@ -11,6 +11,7 @@ import { AskPersonArguments } from "./ask-arguments";
 import { askPerson, AwaitAnswerOutput, awaited, awaitedText, toolResult } from "./ask-results";
 import { serveAskPersonAsTask } from "./ask-person-task";
 import { createAskTaskStore } from "./ask-task-store";
+import { answerErrorsWithoutCodePrefix } from "./protocol-error";
 
 /** How long `await_answer` waits when not told. */
 export const DEFAULT_WAIT_SECONDS = 25;
@@ -69,12 +70,17 @@ const ListPeopleOutput = z.object({ people: z.array(PersonOutput), groups: z.arr
 
 const CancelAskOutput = z.object({ ask_id: z.string(), status: z.enum(["open", "answered", "nothing"]), reason: z.enum(NOTHING_REASONS).nullable() });
 
-/** A refusal as an MCP tool error in the caller's terms: code, message and the argument at fault; anything unexpected is logged, not shown. */
+/**
+ * A refusal as an MCP tool error in the caller's terms — its code, the argument at fault and the
+ * message, as text (`unknown_person (to): …`); anything unexpected is logged, not shown. No
+ * `structuredContent`: a client that listed the tools validates any it gets against the tool's
+ * output schema, even on an error (the official TypeScript SDK's `callTool` does, and throws away
+ * the refusal when it does not match), and a refusal is not the tool's output.
+ */
 function toolError(error: unknown, pathOf: (path: string | undefined) => string | undefined = (path) => path): CallToolResult {
   if (isAppError(error)) {
     const path = pathOf(error.path);
-    const text = `${error.code}${path ? ` (${path})` : ""}: ${error.message}`;
-    return { isError: true, content: [{ type: "text", text }], structuredContent: { error: { code: error.code, message: error.message, ...(path ? { path } : {}) } } };
+    return { isError: true, content: [{ type: "text", text: `${error.code}${path ? ` (${path})` : ""}: ${error.message}` }] };
   }
   console.error("Parley MCP:", error);
   return { isError: true, content: [{ type: "text", text: "internal: Something went wrong in Parley; try again." }] };
@@ -203,5 +209,6 @@ export function createParleyMcpServer(options: ParleyMcpServerOptions): McpServe
     maxWaitSeconds: Math.min(options.taskResultWaitSeconds ?? MAX_WAIT_SECONDS, MAX_WAIT_SECONDS),
     ...(options.signal ? { signal: options.signal } : {}),
   });
+  answerErrorsWithoutCodePrefix(server);
   return server;
 }

@@ -6,10 +6,15 @@ import { uniqueTitle } from "./pages/runs-page";
 import { makeAgentKey } from "./support/agent-key";
 import { revokeAgentKey } from "./support/agent-keys";
 
-/** The official MCP client (a client nobody here wrote), over Streamable HTTP to the running server, with an agent key. */
+/**
+ * The official MCP client (a client nobody here wrote), over Streamable HTTP to the running server,
+ * with an agent key, having listed the tools as every real client does first — so it validates each
+ * result against its tool's output schema, as theirs do.
+ */
 async function connect(baseURL: string, secret: string, options: { tasks?: boolean } = {}): Promise<Client> {
   const client = new Client({ name: "parley-e2e", version: "1.0.0" }, options.tasks ? { capabilities: { tasks: { list: {}, cancel: {} } } } : {});
   await client.connect(new StreamableHTTPClientTransport(new URL("/api/mcp", baseURL), { requestInit: { headers: { authorization: `Bearer ${secret}` } } }));
+  await client.listTools();
   return client;
 }
 
@@ -67,6 +72,8 @@ test("over MCP, someone away is nothing at once, an unknown person is a tool err
     data: { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "1" } } },
   });
   expect(unauthenticated.status()).toBe(401);
+  // Says an API key is wanted, so a client such as MCP Inspector asks for one rather than start an OAuth flow.
+  expect(unauthenticated.headers()["www-authenticate"]).toMatch(/^Bearer realm="Parley"/);
   expect(await unauthenticated.json()).toMatchObject({ error: { code: "unauthorized" } });
   await expect(connect(baseURL!, "pk_not_a_key")).rejects.toMatchObject({ code: 401, message: expect.stringMatching(/unknown or was revoked/) });
 
@@ -86,7 +93,7 @@ test("over MCP, someone away is nothing at once, an unknown person is a tool err
 
     const unknown = await client.callTool({ name: "ask_person", arguments: { to: "nobody@parley.test", question: "Approve the invoice?" } });
     expect(unknown.isError).toBe(true);
-    expect(unknown.structuredContent).toMatchObject({ error: { code: "unknown_person", path: "to" } });
+    expect(unknown.content).toEqual([{ type: "text", text: expect.stringMatching(/^unknown_person \(to\): .*nobody@parley\.test/) }]);
 
     // Every request is authenticated: once revoked, the next call of a client already connected is refused.
     await revokeAgentKey(browser, key);

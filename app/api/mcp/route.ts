@@ -2,6 +2,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { getAskService } from "@/lib/asks/configured";
 import { getDb } from "@/lib/database";
 import { AppError } from "@/lib/errors";
+import { isAllowedOrigin } from "@/lib/mcp/allowed-origin";
 import { createParleyMcpServer } from "@/lib/mcp/parley-mcp-server";
 import { apiRoute, authenticateApiRequest, readJsonBody } from "@/lib/server/api-request";
 
@@ -14,13 +15,33 @@ export const dynamic = "force-dynamic";
 const MCP_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 
 /**
+ * What a 401 says it wants (RFC 6750): an API key sent as a bearer token. Without it a client such
+ * as MCP Inspector takes the 401 for an OAuth server's and starts a sign-in flow Parley does not have.
+ */
+function wwwAuthenticate(request: Request): string {
+  const sent = /^Bearer\s+\S/i.test(request.headers.get("authorization") ?? "");
+  const description = sent ? "This API key is unknown or was revoked" : "Send an agent API key: Authorization: Bearer <key>";
+  return `Bearer realm="Parley"${sent ? ', error="invalid_token"' : ""}, error_description="${description}"`;
+}
+
+/**
  * Parley's MCP server over Streamable HTTP, stateless: every request authenticates with an agent key
  * (401 before any MCP message is read) and gets its own server and transport, so any instance can
  * answer any request and nothing is kept between them. Only POST: a stateless server has no stream
  * for a GET to open (the SDK would hold it open for nothing) and no session for a DELETE to end.
  */
-export function POST(request: Request): Promise<Response> {
+export async function POST(request: Request): Promise<Response> {
+  const response = await serve(request);
+  if (response.status === 401) response.headers.set("www-authenticate", wwwAuthenticate(request));
+  return response;
+}
+
+function serve(request: Request): Promise<Response> {
   return apiRoute(async () => {
+    // Before the key: a page on another site (a DNS-rebinding attack) is turned away whatever it sends.
+    if (!isAllowedOrigin(request.headers.get("origin"))) {
+      throw new AppError("forbidden", "This Origin may not call Parley's MCP server: only Parley's own address and pages on this machine may.");
+    }
     const key = await authenticateApiRequest(request, "agent");
     // Read as the HTTP API reads bodies, so a NUL, half a surrogate pair or deep nesting is refused before any tool sees it.
     const body = await readJsonBody(request, MCP_BODY_LIMIT_BYTES);

@@ -149,7 +149,9 @@ describe.each(DATABASE_KINDS)("ask_person as an MCP task on %s", (kind) => {
       () => client!.experimental.tasks.getTaskResult(ask.id, CallToolResultSchema),
       () => client!.experimental.tasks.cancelTask(ask.id),
     ]) {
-      await expect(attempt()).rejects.toMatchObject({ code: ErrorCode.InvalidParams, message: expect.stringMatching(/not found/i) });
+      const error = await attempt().catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ code: ErrorCode.InvalidParams, message: expect.stringMatching(/^MCP error -32602: [^]*not found/i) });
+      expect((error as Error).message.match(/MCP error/g)).toEqual(["MCP error"]);
     }
     expect((await fixture.service.get(fixture.otherKey, ask.id)).status).toBe("open");
   });
@@ -161,7 +163,10 @@ describe.each(DATABASE_KINDS)("ask_person as an MCP task on %s", (kind) => {
       [{ to: "nobody@parley.test", question: "Ship it?" }, "to", /nobody@parley\.test/],
       [{ question: "Ship it?" }, "to", /Give to: the email of the person/],
     ] as const) {
-      await expect(askAsTask(args)).rejects.toMatchObject({ code: ErrorCode.InvalidParams, message: expect.stringMatching(message), data: { path } });
+      const error = await askAsTask(args).catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ code: ErrorCode.InvalidParams, message: expect.stringMatching(message), data: { path } });
+      // The client's SDK says "MCP error -32602: " in front of what the server sent: the server must not say it too.
+      expect((error as Error).message.match(/MCP error/g)).toEqual(["MCP error"]);
     }
     expect((await fixture.service.list(fixture.key, {})).data).toEqual([]);
   });

@@ -13,7 +13,11 @@ export interface ConnectOptions {
   taskResultWaitSeconds?: number;
 }
 
-/** The official MCP client connected in memory to Parley's MCP server acting as `key`. */
+/**
+ * The official MCP client connected in memory to Parley's MCP server acting as `key`, having listed
+ * the tools as every real client does first — so it validates each result against its tool's output
+ * schema, as theirs do.
+ */
 export async function connectClient(fixture: AskFixture, options: ConnectOptions = {}): Promise<Client> {
   const server = createParleyMcpServer({
     service: fixture.service,
@@ -27,5 +31,6 @@ export async function connectClient(fixture: AskFixture, options: ConnectOptions
   await server.connect(serverSide);
   const client = new Client({ name: "parley-test", version: "1.0.0" }, options.tasks ? { capabilities: { tasks: { list: {}, cancel: {} } } } : {});
   await client.connect(clientSide);
+  await client.listTools();
   return client;
 }
