@@ -49,7 +49,7 @@ async function askSam(request: APIRequestContext, agentKey: string, title: strin
   expect(response.status()).toBe(201);
   const ask = (await response.json()) as { id: string; status: string; url: string };
   expect(ask.status).toBe("open");
-  return { askId: ask.id, questionId: ask.url.split("/").at(-1)! };
+  return { askId: ask.id, questionId: ask.url.split("/").at(-1)!, title };
 }
 
 async function askStatus(request: APIRequestContext, agentKey: string, askId: string) {
@@ -74,14 +74,17 @@ test("a person logs in at the terminal with a token from their profile, lists th
     expect(login).toMatchObject({ code: 0, stdout: expect.stringContaining(`as ${people.assignee.name} (${people.assignee.email})`) });
     expect(statSync(env.PARLEY_CONFIG).mode & 0o777).toBe(0o600);
 
+    // The inbox shows each question's short id: the beginning of its id no other open question has.
     const inbox = await parley(["inbox"], { cwd: folder, env });
     expect(inbox.code).toBe(0);
-    expect(inbox.stdout.split("\n").find((line) => line.startsWith(questionId))).toContain(title);
+    const row = inbox.stdout.split("\n").find((line) => line.endsWith(title))!;
+    const shortId = row.split(/\s+/)[0]!;
+    expect(questionId.startsWith(shortId)).toBe(true);
 
     // One field refused in the asker's own words first, then a good answer.
     writeFileSync(path.join(folder, "too-long.json"), JSON.stringify({ decision: "ship", window_hours: 40 }));
     writeFileSync(path.join(folder, "answers.json"), JSON.stringify({ decision: "1", window_hours: "4" }));
-    const refused = await parley(["answer", questionId, "--answers", "too-long.json"], { cwd: folder, env });
+    const refused = await parley(["answer", shortId, "--answers", "too-long.json"], { cwd: folder, env });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain("window_hours: Between 1 and 12 hours, please.");
     expect(refused.stderr).toContain("attempt 2 of 3");
@@ -95,11 +98,18 @@ test("a person logs in at the terminal with a token from their profile, lists th
     await expect(sam.getByRole("status").filter({ hasText: "You answered this" })).toBeVisible();
     expect((await parley(["inbox"], { cwd: folder, env })).stdout).not.toContain(questionId);
 
-    // Nobody at the terminal: the asker gets nothing, reason non-interactive, and the command exits 3.
+    // Nobody at the terminal (a pipe): the question stays open in Sam's inbox, and the command exits 3 saying so.
     const second = await askSam(request, agentKey, uniqueTitle("Ship billing 4.3?"));
-    const nobody = await parley(["answer", second.questionId, "--no-input"], { cwd: folder, env });
+    const nobody = await parley(["answer", second.questionId], { cwd: folder, env });
     expect(nobody.code).toBe(3);
-    expect(nobody.stderr).toContain("Nobody is at this terminal (--no-input was given)");
+    expect(nobody.stderr).toContain("Nobody is at this terminal (stdin is not a terminal): nothing was asked, and the question is still open.");
+    expect(await askStatus(request, agentKey, second.askId)).toMatchObject({ status: "open" });
+    await sam.goto(`/inbox?view=assigned&q=${encodeURIComponent(second.title)}`);
+    await expect(sam.locator(`a[href="/questions/${second.questionId}"]`).first()).toBeVisible();
+
+    // Sam means it: by the ask's id, --nothing ends it unanswered — the asker gets nothing, reason non-interactive.
+    const ended = await parley(["answer", second.askId, "--nothing"], { cwd: folder, env });
+    expect(ended.code).toBe(0);
     expect(await askStatus(request, agentKey, second.askId)).toMatchObject({ status: "nothing", reason: "non-interactive" });
     await sam.goto(`/questions/${second.questionId}`);
     await expect(sam.getByRole("status").filter({ hasText: "nobody was at the terminal" })).toBeVisible();
