@@ -179,6 +179,7 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
         get: {
           operationId: "getMyQuestion",
           summary: "One of my questions, open or closed, with its context",
+          description: "`id` is the question's id, or the id of the API ask that put it to me: either way the question comes back under its own `id`.",
           security: PERSONAL,
           parameters: [questionIdParameter],
           responses: {
