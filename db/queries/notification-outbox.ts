@@ -102,6 +102,21 @@ export async function claimDueNotices(db: Db, options: { at: Date; leaseUntil: D
 }
 
 /**
+ * Extends to `until` the leases of deliveries a drainer still holds: those it claimed (the same
+ * delivery, by its count) that nobody has recorded or taken over since. A live drainer renews while it
+ * delivers, so its lease can be short and a dead one's rows are taken over soon.
+ */
+export async function renewDeliveryLeases(db: Db, claimed: readonly Pick<ClaimedNotice, "id" | "deliveries">[], until: Date): Promise<void> {
+  if (claimed.length === 0) return;
+  const rows = JSON.stringify(claimed.map((each) => ({ id: each.id, deliveries: each.deliveries })));
+  await db.execute(
+    sql`update notification_outbox o set locked_until = ${until.toISOString()}::timestamptz
+          from jsonb_to_recordset(${rows}::jsonb) as r(id bigint, deliveries integer)
+         where o.id = r.id and o.deliveries = r.deliveries and o.status = 'delivering'`,
+  );
+}
+
+/**
  * Records what became of a claimed delivery: done (`delivered` / `failed`) or queued again at
  * `retryAt`. Only the drainer still holding that delivery may record it.
  */

@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import { type ClaimedNotice, claimDueNotices, findNoticeSource, queueNotice, recordDelivery } from "@/db/queries/notification-outbox";
+import { type ClaimedNotice, claimDueNotices, findNoticeSource, queueNotice, recordDelivery, renewDeliveryLeases } from "@/db/queries/notification-outbox";
 import type { OutboxEventKind } from "@/db/schema";
 import type { StoredWebhookEvent } from "@/db/types/webhook-event";
 import {
@@ -140,14 +140,22 @@ export interface OutboxDrainer {
   start(options?: { intervalMs?: number; onError?: (error: unknown) => void }): { stop(): Promise<void> };
 }
 
-const DEFAULT_LEASE_MS = 5 * 60_000;
+// How long a claimed delivery stays this drainer's unless renewed: how soon another instance sends
+// again what a killed one had in flight (under the same webhook-id). It no longer has to outlast the
+// slowest delivery (a webhook's four 10 s tries and 30 s waits, 130 s; an email's 30 s per recipient,
+// unbounded with a group), as it once did at 5 minutes: the drainer renews it every third of it while
+// a delivery runs, as the worker renews a job's. The price of a short lease: an instance that cannot
+// renew for two thirds of it (its event loop stalled, the database unreachable) may have its delivery
+// sent again by another while it is still sending — which receivers drop by webhook-id, as they must anyway.
+const DEFAULT_LEASE_MS = 30_000;
 const DEFAULT_MAX_DELIVERIES = 5;
 const DEFAULT_RETRY_DELAY_MS = 30_000;
 const MAX_RETRY_DELAY_MS = 60 * 60_000;
 
 /**
- * A drainer over the outbox: claims due rows with `FOR UPDATE SKIP LOCKED` and a lease (so several
- * app instances share it, and a dead one's rows are taken over when its lease runs out), hands each
+ * A drainer over the outbox: claims due rows with `FOR UPDATE SKIP LOCKED` and a lease, renewed while
+ * it delivers (so several app instances share it, and a dead one's rows are taken over when its lease
+ * runs out: 30 s by default, and the same `webhook-id` is sent again), hands each
  * notice to its notifier and each event to its target, records the `DeliveryReport`, and queues a
  * retryable failure again with exponential backoff until `maxDeliveries`; the last report stays on
  * the row. It claims only what it can deliver: notices for the notifiers it has, events for the
@@ -161,7 +169,7 @@ export function createOutboxDrainer(options: {
   /** Deliver webhook events (rows of kind `ask-answered`, `ask-nothing`), by name. */
   targets?: readonly EventTarget[];
   now?: () => Date;
-  /** How long a claimed row is this drainer's; longer than the slowest notifier's or target's bound (`webhookDeliveryBoundMs`). */
+  /** How long a claimed row is this drainer's without renewal (renewed every third of it while delivering): how soon a dead instance's deliveries are taken over. Default 30 s. */
   leaseMs?: number;
   maxDeliveries?: number;
   /** The wait before the second delivery; doubled for each after it, at most an hour. */
@@ -174,6 +182,8 @@ export function createOutboxDrainer(options: {
   const deliverable = { notifiers: [...notifiers.keys()], targets: [...targets.keys()] };
   const maxDeliveries = options.maxDeliveries ?? DEFAULT_MAX_DELIVERIES;
   const retryDelayMs = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const renewEveryMs = Math.max(10, Math.floor(leaseMs / 3));
 
   async function send(claimed: ClaimedNotice): Promise<DeliveryReport> {
     // The claim took only rows this drainer has a notifier or target for; a missing one is a bug, not a receiver's refusal.
@@ -208,11 +218,33 @@ export function createOutboxDrainer(options: {
       const at = now();
       const claimed = await claimDueNotices(options.db, {
         at,
-        leaseUntil: new Date(at.getTime() + (options.leaseMs ?? DEFAULT_LEASE_MS)),
+        leaseUntil: new Date(at.getTime() + leaseMs),
         limit: options.batchSize ?? 10,
         deliverable,
       });
-      await Promise.all(claimed.map(deliver));
+      if (claimed.length === 0) return 0;
+      const inFlight = new Set(claimed);
+      const renewal = setInterval(() => {
+        // A failed renewal is tried again at the next tick; if none lands in time, another instance may send it again.
+        renewDeliveryLeases(options.db, [...inFlight], new Date(now().getTime() + leaseMs)).catch(() => {});
+      }, renewEveryMs);
+      renewal.unref();
+      try {
+        // Settled, not Promise.all: one failure must not stop renewing the deliveries still running.
+        const outcomes = await Promise.allSettled(
+          claimed.map(async (each) => {
+            try {
+              await deliver(each);
+            } finally {
+              inFlight.delete(each);
+            }
+          }),
+        );
+        const failure = outcomes.find((outcome) => outcome.status === "rejected");
+        if (failure) throw failure.reason;
+      } finally {
+        clearInterval(renewal);
+      }
       return claimed.length;
     },
 
