@@ -8,11 +8,14 @@ export class UnsupportedSchemaError extends Error {
   readonly code = "unsupported_schema" as const;
   /** Dotted path of the offending field (`""` for the schema itself). */
   readonly path: string;
+  /** What is wrong with it, in a sentence (the message without the field's name). */
+  readonly problem: string;
 
   constructor(path: string, problem: string) {
     super(`${path === "" ? "The schema" : `Field "${path}"`} cannot be asked as a question: ${problem}`);
     this.name = "UnsupportedSchemaError";
     this.path = path;
+    this.problem = problem;
   }
 }
 

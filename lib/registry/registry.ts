@@ -3,7 +3,7 @@ import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { type Db, type MigrationSet, queryRows } from "@/db/client";
 import { sql } from "drizzle-orm";
 import { PLATFORM_APP_NAME, platformApp } from "@/lib/asks/platform-app";
-import type { RegisteredWorkflow } from "@/lib/runtime";
+import { questionnaireProblems, type RegisteredWorkflow } from "@/lib/runtime";
 import type { ContextPanel, ParleyApp, ParleyConfig, TaskSubject, WorkflowEntry } from "./define-app";
 
 /** A mistake in the registry file: named, with the fix, when Parley starts. */
@@ -56,7 +56,8 @@ async function workflowsOfTasks(db: Db, taskIds: readonly string[]): Promise<Map
 
 /**
  * Builds the registry from its file, refusing a mistake there with its fix: two apps or workflows of
- * one name, an app name that cannot name a table, a scripted model for an agent named twice. The
+ * one name, an app name that cannot name a table, a scripted model for an agent named twice, a
+ * workflow's questionnaire that the form cannot ask (naming the workflow, state and field). The
  * platform's own app (`parley`: the workflow behind API asks) comes first in every registry.
  */
 export function createRegistry(file: ParleyConfig): Registry {
@@ -74,6 +75,8 @@ export function createRegistry(file: ParleyConfig): Registry {
       const name = entry.workflow.name;
       if (byName.has(name)) problems.push(`Workflow "${name}" (app "${app.name}") is registered twice: workflow names are unique across apps — rename one.`);
       byName.set(name, entry);
+      // A questionnaire the form cannot ask would otherwise be found by the first run to enter its state.
+      problems.push(...questionnaireProblems(entry.workflow as unknown as Parameters<typeof questionnaireProblems>[0]));
       for (const [agent, model] of Object.entries(entry.scripted ?? {})) {
         if (scripted.has(agent)) problems.push(`Agent "${agent}" has two scripted models (workflow "${name}"): give each agent one.`);
         scripted.set(agent, model);

@@ -23,6 +23,8 @@ import {
   rawFromTextAnswers,
   type FormAnswer,
   formatAnswerText,
+  isUnsupportedSchemaError,
+  type QuestionSpec,
   schemaFromJsonSchema,
   specFromSchema,
   startAttempts,
@@ -374,6 +376,20 @@ function givenSchema(json: Record<string, unknown>): z.ZodObject {
   return converted.schema;
 }
 
+/**
+ * The spec of a questionnaire about to be asked. One the form cannot ask is the workflow's mistake
+ * (checked when Parley starts, so rare here): a definition error, which fails the run for good
+ * rather than leaving it to be retried into the same failure.
+ */
+function askableSpec(schema: z.ZodObject, title: string | undefined, where: string): QuestionSpec {
+  try {
+    return specFromSchema(schema, title ? { title } : {});
+  } catch (error) {
+    if (!isUnsupportedSchemaError(error)) throw error;
+    throw definitionError(`${where} cannot be asked (${error.path === "" ? "the questionnaire itself" : `field "${error.path}"`}: ${error.problem})`);
+  }
+}
+
 /** What asking a person needs from the job it runs in. */
 export interface AskPersonScope {
   workflowInstanceId: string;
@@ -407,7 +423,7 @@ export async function askPerson(
   const planned = planEscalation(options.escalate, Boolean(options.dueAt ?? options.within), where);
   // Someone away goes to their delegate or is left out; with several candidates, the others are still asked.
   const { assigneeId, candidateIds, candidateGroupIds, delegatedFrom, nobody } = await resolveRecipients(run.db, options.to);
-  const spec = specFromSchema(schema, options.title ? { title: options.title } : {});
+  const spec = askableSpec(schema, options.title, `its state ${run.state}'s questionnaire for ${event}`);
   const attempts = startAttempts(options.attempts);
   const at = deps.now();
   const id = options.questionId ?? newTimeOrderedId();

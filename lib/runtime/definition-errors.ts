@@ -1,8 +1,9 @@
 import { AppError } from "@/lib/errors";
+import { isUnsupportedSchemaError, specFromSchema } from "@/lib/questions";
 import { type Agent, declaredAgents, LOOP_ANSWER_EVENT, LOOP_PARK_STATE } from "./define-agent";
 import type { AnyWorkflow } from "./define-workflow";
 import { escalationProblem } from "./escalation";
-import { isAnswerEvent } from "./person";
+import { isAnswerEvent, questionnaireOf } from "./person";
 
 /** The error codes of a run that failed because its workflow (or its agent) is wrong: retrying cannot help. */
 export const NOT_RETRYABLE_CODES: ReadonlySet<string> = new Set(["definition_error", "memory_not_persistent"]);
@@ -57,6 +58,34 @@ function agentsLoopingIn(workflow: AnyWorkflow, agents: readonly Agent[]): Agent
   });
 }
 
+/** What the generated form can ask, for the fix of a questionnaire it cannot. */
+const ASKABLE_FIELDS =
+  "make it text, a number, a date, yes/no, a choice (z.enum) or a list of text, numbers or dates typed on one line (a nested z.object is asked as a group of fields), or leave it out of the questionnaire";
+
+/**
+ * Each questionnaire of `workflow` (its events declared with `answerOf(Schema)`) that the generated
+ * form cannot ask, one line each, naming the workflow, the states that take its answer, the field
+ * and the fix: found when Parley starts, not when a run first enters the state and asks.
+ */
+export function questionnaireProblems(workflow: AnyWorkflow): string[] {
+  const problems: string[] = [];
+  const states = Object.entries(workflow.states ?? {});
+  for (const [event, declared] of Object.entries(workflow.events ?? {})) {
+    const questionnaire = questionnaireOf(declared);
+    if (!questionnaire) continue;
+    try {
+      specFromSchema(questionnaire);
+    } catch (error) {
+      if (!isUnsupportedSchemaError(error)) throw error;
+      const asking = states.filter(([, state]) => state?.on?.[event] || state?.subscribe?.[event]).map(([name]) => name);
+      const where = asking.length > 0 ? `${workflow.name}, state ${asking.join(" and state ")}` : workflow.name;
+      const field = error.path === "" ? "the questionnaire itself" : `field "${error.path}"`;
+      problems.push(`${where}: the form cannot ask the questionnaire of ${event} (${field}): ${error.problem} Fix: ${error.path === "" ? "declare it as answerOf(z.object({ … }))" : ASKABLE_FIELDS}.`);
+    }
+  }
+  return problems;
+}
+
 /** What is wrong with one workflow, each line naming the state and the fix. */
 function problemsOf(workflow: AnyWorkflow, agents: readonly Agent[]): string[] {
   const problems: string[] = [];
@@ -102,6 +131,8 @@ function problemsOf(workflow: AnyWorkflow, agents: readonly Agent[]): string[] {
       }
     }
   }
+
+  problems.push(...questionnaireProblems(workflow));
 
   for (const agent of agentsLoopingIn(workflow, agents)) {
     const where = `${name} (the loop of agent ${agent.name})`;

@@ -16,7 +16,7 @@ export {
   type LoopWorkflow,
   type TaskReference,
 } from "./define-agent";
-export { checkWorkflows, definitionError, definitionFailureIn, definitionFailureMessage, isDefinitionFailure } from "./definition-errors";
+export { checkWorkflows, definitionError, definitionFailureIn, definitionFailureMessage, isDefinitionFailure, questionnaireProblems } from "./definition-errors";
 export {
   defineWorkflow,
   type EventSchemas,
