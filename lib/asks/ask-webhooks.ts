@@ -4,7 +4,7 @@ import { type NewOutboxEvent, queueEvents } from "@/db/queries/notification-outb
 import type { OutboxEventKind } from "@/db/schema";
 import { isDemoMode } from "@/lib/config";
 import { type EventTarget, GLOBAL_WEBHOOK_TARGET, type StoredWebhookEvent } from "@/lib/notifications/outbox";
-import { deliverWebhook, type DeliveryReport, type WebhookRetryOptions } from "@/lib/notifiers";
+import { deliverWebhook, type DeliveryReport, hasUrlCredentials, type WebhookRetryOptions } from "@/lib/notifiers";
 import type { Announce, RuntimeChangeKind } from "@/lib/runtime";
 import { askView, type AskView } from "./ask-view";
 import { type NonPublicAddress, privateAddressOf, type ResolveHost } from "./private-addresses";
@@ -122,6 +122,8 @@ export function askCallbackTarget(options: CallbackTargetOptions): EventTarget {
       }
       // Checked again here, not only when the ask was made: the stored URL is the caller's and is what gets fetched.
       if (url.protocol !== "https:" && url.protocol !== "http:") return notSent(`the callback_url must be http or https, not ${url.protocol}`);
+      // An ask stored before such URLs were refused: failed for good, before any lookup could make it look retryable.
+      if (hasUrlCredentials(url)) return notSent("the callback_url carries a user name or password, which Parley never sends");
       if (privateCallbacks === "refuse") {
         let found: NonPublicAddress | undefined;
         try {

@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { queryRows } from "@/db/client";
+import { askCallbackTarget } from "@/lib/asks/ask-webhooks";
 import { loadFailedDeliveries } from "@/lib/notifications/failed-deliveries";
+import { createOutboxDrainer } from "@/lib/notifications/outbox";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { type AskFixture, createAskFixture } from "./ask-fixture";
 import { askEventDrainer, startReceiver } from "./ask-events-support";
@@ -55,5 +57,23 @@ describe.each(DATABASE_KINDS)("a callback_url with credentials, on %s", (kind) =
     expect(logged.join("\n")).toMatch(/given up/);
     const failed = await loadFailedDeliveries(fixture.database.db);
     for (const text of [logged.join("\n"), JSON.stringify(rows), JSON.stringify(failed)]) expect(text).not.toContain(PASSWORD);
+  });
+
+  it("one stored before the refusal is given up at once where private callbacks are refused, even when its host does not resolve", async () => {
+    fixture = await createAskFixture(kind, { askEvents: { global: false } });
+    const { ask } = await fixture.service.create(fixture.key, { to: "cy@parley.test", title: "Ship it?", callback_url: "https://hooks.example.test/parley" });
+    await fixture.database.db.execute(sql`update api_asks set callback_url = ${`https://agent:${PASSWORD}@hooks.example.test/parley`} where id = ${ask.id}`);
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const unresolvable = async (): Promise<string[]> => {
+      throw new Error("getaddrinfo ENOTFOUND hooks.example.test");
+    };
+    const { db } = fixture.database;
+    const drainer = createOutboxDrainer({ db, targets: [askCallbackTarget({ db, privateCallbacks: "refuse", resolve: unresolvable, maxAttempts: 1 })], now: () => new Date(fixture!.clock.now) });
+
+    expect(await drainer.drainOnce()).toBe(1);
+
+    const rows = await fixture.outboxOf(ask.id);
+    expect(rows).toMatchObject([{ status: "failed", deliveries: 1, report: { status: "failed", retryable: false } }]);
+    expect(JSON.stringify(rows)).not.toContain(PASSWORD);
   });
 });
