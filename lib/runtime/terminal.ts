@@ -141,7 +141,7 @@ export async function answerAtTerminal(source: QuestionSource, session: Terminal
 
   async function giveNothing(why: string): Promise<number> {
     if (session.leaveOpen !== undefined) {
-      io.stderr.write(`Nobody is at this terminal (${why}): nothing was asked, and the question is still open. ${session.leaveOpen}\n`);
+      io.stderr.write(`Nobody is at this terminal (${why}): no answer was given, and the question is still open. ${session.leaveOpen}\n`);
       return EXIT.nothing;
     }
     const closed = await source.giveNothing();

@@ -102,7 +102,7 @@ test("a person logs in at the terminal with a token from their profile, lists th
     const second = await askSam(request, agentKey, uniqueTitle("Ship billing 4.3?"));
     const nobody = await parley(["answer", second.questionId], { cwd: folder, env });
     expect(nobody.code).toBe(3);
-    expect(nobody.stderr).toContain("Nobody is at this terminal (stdin is not a terminal): nothing was asked, and the question is still open.");
+    expect(nobody.stderr).toContain("Nobody is at this terminal (stdin is not a terminal): no answer was given, and the question is still open.");
     expect(await askStatus(request, agentKey, second.askId)).toMatchObject({ status: "open" });
     await sam.goto(`/inbox?view=assigned&q=${encodeURIComponent(second.title)}`);
     await expect(sam.locator(`a[href="/questions/${second.questionId}"]`).first()).toBeVisible();

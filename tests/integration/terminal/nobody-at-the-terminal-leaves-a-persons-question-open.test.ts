@@ -33,7 +33,7 @@ describe("parley answer with nobody at the terminal", () => {
     const { askId, questionId } = await fixture.ask({ title: "Deploy?" });
     const result = await runWithPipes(["answer", questionId, ...args], { env: { ...env, ...extra } });
     expect(result.code).toBe(3);
-    expect(result.stderr).toContain(`Nobody is at this terminal (${why}): nothing was asked, and the question is still open.`);
+    expect(result.stderr).toContain(`Nobody is at this terminal (${why}): no answer was given, and the question is still open.`);
     expect(result.stderr).toContain(`parley answer ${questionId} --nothing`);
     expect(result.stdout).not.toContain("Question 1 of 1");
     expect(await fixture.service.get(fixture.key, askId)).toMatchObject({ status: "open" });

@@ -71,6 +71,11 @@ export class PtySession {
     this.child.stdin.write(`${line}\r`);
   }
 
+  /** Presses a key without Enter: "\u0003" is Ctrl-C. */
+  press(key: string): void {
+    this.child.stdin.write(key);
+  }
+
   /** Resolves with the exit code once the command ends. */
   exited(): Promise<number | null> {
     return this.closed;
