@@ -76,9 +76,13 @@ export function questionnaireProblems(workflow: AnyWorkflow): string[] {
     try {
       specFromSchema(questionnaire);
     } catch (error) {
-      if (!isUnsupportedSchemaError(error)) throw error;
       const asking = states.filter(([, state]) => state?.on?.[event] || state?.subscribe?.[event]).map(([name]) => name);
       const where = asking.length > 0 ? `${workflow.name}, state ${asking.join(" and state ")}` : workflow.name;
+      if (!isUnsupportedSchemaError(error)) {
+        // A schema that throws while it is read (a default computed by a function that fails, say): as wrong, and said as plainly.
+        problems.push(`${where}: the questionnaire of ${event} could not be read (${error instanceof Error ? error.message : String(error)}); fix the schema given to answerOf(…).`);
+        continue;
+      }
       const field = error.path === "" ? "the questionnaire itself" : `field "${error.path}"`;
       problems.push(`${where}: the form cannot ask the questionnaire of ${event} (${field}): ${error.problem} Fix: ${error.path === "" ? "declare it as answerOf(z.object({ … }))" : ASKABLE_FIELDS}.`);
     }
