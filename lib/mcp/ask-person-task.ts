@@ -32,7 +32,7 @@ type Handler = (request: unknown, extra: unknown) => Promise<Result>;
  * no public way to reach it; `@modelcontextprotocol/sdk` is pinned, and this fails at once, not
  * quietly, if a version keeps its handlers elsewhere.
  */
-function installedHandler(server: McpServer, method: string): Handler {
+export function installedHandler(server: McpServer, method: string): Handler {
   const handlers = (server.server as unknown as { _requestHandlers?: Map<string, Handler> })._requestHandlers;
   const handler = handlers?.get(method);
   if (!handler) throw new Error(`The MCP SDK has no ${method} handler for Parley to serve tasks in front of.`);

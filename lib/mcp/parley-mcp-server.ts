@@ -1,4 +1,4 @@
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { McpServer, type RegisteredTool } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { Db } from "@/db/client";
@@ -11,6 +11,7 @@ import { AskPersonArguments } from "./ask-arguments";
 import { askPerson, AwaitAnswerOutput, awaited, awaitedText, toolResult } from "./ask-results";
 import { serveAskPersonAsTask } from "./ask-person-task";
 import { createAskTaskStore } from "./ask-task-store";
+import { listToolsInJsonSchema2020 } from "./json-schema-2020-12";
 import { answerErrorsWithoutCodePrefix } from "./protocol-error";
 
 /** How long `await_answer` waits when not told. */
@@ -100,7 +101,9 @@ export function createParleyMcpServer(options: ParleyMcpServerOptions): McpServe
     { capabilities: { tools: {}, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } }, taskStore },
   );
 
-  server.registerTool(
+  const tools: Record<string, RegisteredTool> = Object.create(null);
+
+  tools.ask_person = server.registerTool(
     "ask_person",
     { title: "Ask a person", description: ASK_PERSON_DESCRIPTION, inputSchema: AskPersonArguments, outputSchema: AskPersonOutput, annotations: { readOnlyHint: false, openWorldHint: true } },
     async (args) => {
@@ -120,7 +123,7 @@ export function createParleyMcpServer(options: ParleyMcpServerOptions): McpServe
     },
   );
 
-  server.registerTool(
+  tools.await_answer = server.registerTool(
     "await_answer",
     {
       title: "Wait for a person's answer",
@@ -160,7 +163,7 @@ export function createParleyMcpServer(options: ParleyMcpServerOptions): McpServe
     },
   );
 
-  server.registerTool(
+  tools.list_people = server.registerTool(
     "list_people",
     {
       title: "List who can be asked",
@@ -184,7 +187,7 @@ export function createParleyMcpServer(options: ParleyMcpServerOptions): McpServe
     },
   );
 
-  server.registerTool(
+  tools.cancel_ask = server.registerTool(
     "cancel_ask",
     {
       title: "Cancel an ask",
@@ -209,6 +212,7 @@ export function createParleyMcpServer(options: ParleyMcpServerOptions): McpServe
     maxWaitSeconds: Math.min(options.taskResultWaitSeconds ?? MAX_WAIT_SECONDS, MAX_WAIT_SECONDS),
     ...(options.signal ? { signal: options.signal } : {}),
   });
+  listToolsInJsonSchema2020(server, tools);
   answerErrorsWithoutCodePrefix(server);
   return server;
 }
