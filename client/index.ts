@@ -18,4 +18,4 @@ export {
 } from "./parley-client";
 export { ParleyAnswerError, ParleyApiError, ParleyUnavailableError } from "./errors";
 export type { RetryOptions } from "./transport";
-export type { Ask, AskInput, AskPage, AskResult, AskStatus, JsonSchemaObject, NothingReason, RequestOptions, Within } from "./types";
+export type { AnsweredAsk, Ask, AskInput, AskPage, AskResult, AskStatus, JsonSchemaObject, NothingAsk, NothingReason, OpenAsk, RequestOptions, Within } from "./types";

@@ -8,12 +8,10 @@ export type NothingReason = "refused" | "away" | "non-interactive" | "expired" |
 /** Where an ask stands: waiting for the person, answered, or closed with nothing. */
 export type AskStatus = "open" | "answered" | "nothing";
 
-/** An ask as the API returns it (snake_case, as on the wire). */
-export interface Ask {
+/** What every ask has, whatever its status (snake_case, as on the wire). */
+interface AskBase {
   /** The ask's id. */
   id: string;
-  /** `open`: waiting for the person; `answered`: see `answer`; `nothing`: nobody answered, see `reason`. */
-  status: AskStatus;
   title: string;
   body: string | null;
   context: Record<string, string | number | boolean> | null;
@@ -21,21 +19,50 @@ export interface Ask {
   to: string | string[] | { group: string };
   /** The question's page, where the person answers it. */
   url: string;
+  /** The question's id: the person's side of the API (`/questions/{id}`) and the `question.*` webhooks name it. */
+  question_id: string;
   due_at: string | null;
   created_at: string;
   metadata: Record<string, unknown> | null;
   /** Refused submissions allowed, and spent so far. */
   attempts: { allowed: number; refused: number };
-  /** The value the response schema accepted (a string for a free-text ask); null until answered. */
-  answer: unknown;
-  answered_by: { email: string; name: string } | null;
-  /** When it was answered, or closed with nothing. */
-  answered_at: string | null;
   /** From the ask to its answer or its closing; until now while it is open. */
   waited_seconds: number;
-  /** Why nobody answered, when the status is `nothing`. */
-  reason: NothingReason | null;
 }
+
+/** An ask waiting for the person. */
+export interface OpenAsk extends AskBase {
+  status: "open";
+  answer: null;
+  answered_by: null;
+  answered_at: null;
+  reason: null;
+}
+
+/** An ask the person answered. */
+export interface AnsweredAsk extends AskBase {
+  status: "answered";
+  /** The value the response schema accepted: an object of its properties, or a string for a free-text ask. */
+  answer: Record<string, unknown> | string;
+  answered_by: { email: string; name: string } | null;
+  /** When it was answered. */
+  answered_at: string;
+  reason: null;
+}
+
+/** An ask closed with nothing: nobody will answer it. */
+export interface NothingAsk extends AskBase {
+  status: "nothing";
+  answer: null;
+  answered_by: null;
+  /** When it closed. */
+  answered_at: string | null;
+  /** Why nobody answered. */
+  reason: NothingReason;
+}
+
+/** An ask as the API returns it: one shape per `status` (`open`, `answered`: see `answer`, `nothing`: see `reason`). */
+export type Ask = OpenAsk | AnsweredAsk | NothingAsk;
 
 /** A page of asks, newest first. */
 export interface AskPage {

@@ -16,7 +16,7 @@ export const MAX_ESCALATION_STEPS = 10;
 const text = (max: number) => z.string().max(max, `At most ${max} characters.`);
 
 /** An email as people write it: surrounding spaces and capitals do not matter. */
-const Email = z.string().trim().toLowerCase().pipe(z.email("Give the email of a person in Parley.").max(254));
+const Email = z.string().meta({ format: "email" }).trim().toLowerCase().pipe(z.email("Give the email of a person in Parley.").max(254));
 
 /** `to`: one email, several (candidates: any one may answer), or a group. */
 const To = z.union([
@@ -39,6 +39,12 @@ const EscalationStepBody = z
     action: z.enum(["remind", "add_group"]).describe("remind: remind whoever it is for; add_group: the group's members may answer too."),
     group: text(100).min(1, "Name the group.").optional().describe("The group to add (add_group only)."),
   })
+  // The rule superRefine applies, as JSON Schema for the OpenAPI document: a group with add_group, and only then.
+  .meta({
+    if: { properties: { action: { const: "add_group" } } },
+    then: { properties: { group: { type: "string" } }, required: ["group"] },
+    else: { not: { properties: { group: { type: "string" } }, required: ["group"] } },
+  })
   .superRefine((step, context) => {
     if (step.action === "add_group" && step.group === undefined) context.addIssue({ code: "custom", path: ["group"], message: "add_group needs the group to add.", input: undefined });
     if (step.action === "remind" && step.group !== undefined) context.addIssue({ code: "custom", path: ["group"], message: "remind takes no group.", input: step.group });
@@ -58,9 +64,9 @@ export const AskRequestBody = z.strictObject({
     .nullish(),
   response_schema: z.record(z.string(), z.unknown()).nullish(),
   due_in_seconds: z.number().int("A whole number of seconds.").min(1, "At least 1 second.").max(MAX_DUE_SECONDS, "At most a year.").nullish(),
-  due_at: z.string().max(64).nullish(),
+  due_at: z.string().max(64).meta({ format: "date-time" }).nullish().describe("The deadline: an ISO 8601 date-time with its offset (`2026-12-04T17:00:00Z`). Give due_in_seconds or due_at, not both."),
   attempts: z.number().int("A whole number.").min(1, "At least 1.").max(MAX_ATTEMPTS, `At most ${MAX_ATTEMPTS}.`).nullish(),
-  callback_url: text(2_048).nullish(),
+  callback_url: text(2_048).meta({ format: "uri" }).nullish().describe("An http or https URL, without a user name or password, that the ask's end is posted to (`ask.answered`, `ask.nothing`)."),
   metadata: z.record(z.string(), z.unknown()).nullish(),
   escalation: z
     .array(EscalationStepBody)
@@ -68,7 +74,9 @@ export const AskRequestBody = z.strictObject({
     .max(MAX_ESCALATION_STEPS, `At most ${MAX_ESCALATION_STEPS} steps.`)
     .nullish()
     .describe("Steps fired while the ask is open, each once, at fractions of its deadline (which it needs): remind, or add a group."),
-});
+})
+  // The rule parseAskRequest applies, for the OpenAPI document: due_in_seconds or due_at, not both.
+  .meta({ not: { required: ["due_in_seconds", "due_at"], properties: { due_in_seconds: { type: "integer" }, due_at: { type: "string" } } } });
 export type AskRequestBody = z.output<typeof AskRequestBody>;
 
 /** An ask request judged: what the service needs, normalised. */

@@ -1,8 +1,16 @@
 import { z } from "zod";
 import { ERROR_CODES } from "@/lib/errors";
-import { ApiErrorSchema, AskPageSchema, AskViewSchema } from "./api-schemas";
+import { AnsweredAskSchema, ApiErrorSchema, AskPageSchema, NothingAskSchema, OpenAskSchema } from "./api-schemas";
 import { AskRequestBody } from "./ask-request";
 import { MAX_PAGE_SIZE, MAX_WAIT_SECONDS } from "./asks";
+import {
+  AskAnsweredEventSchema,
+  AskNothingEventSchema,
+  QuestionOpenedDataSchema,
+  QuestionOpenedEventSchema,
+  QuestionRemindedDataSchema,
+  QuestionRemindedEventSchema,
+} from "./webhook-events";
 import {
   AnswerRefusedErrorSchema,
   AnsweredSchema,
@@ -32,14 +40,29 @@ function withSpecRef(schema: Record<string, unknown>): Record<string, unknown> {
   return { ...schema, properties: { ...(schema.properties as Record<string, unknown>), spec: ref("QuestionSpec") } };
 }
 
+/** A schema with its `data` property pointing at a component: a webhook's envelope. */
+function withDataRef(schema: Record<string, unknown>, name: string): Record<string, unknown> {
+  return { ...schema, properties: { ...(schema.properties as Record<string, unknown>), data: ref(name) } };
+}
+
 const json = (schema: unknown) => ({ "application/json": { schema } });
 const error = (description: string) => ({ description, content: json(ref("Error")) });
+const retryAfter = { "Retry-After": { $ref: "#/components/headers/RetryAfter" } };
 
-/** The refusals every authenticated operation can answer with. */
+/** The refusals every operation can answer with, whatever its credentials. */
+const UNAVAILABLE = {
+  "503": { ...error("`unavailable`: Parley cannot reach its database just now (a restart, a failover). Try again after `Retry-After` seconds."), headers: retryAfter },
+};
+
+/** The refusals every operation an agent key makes can answer with. */
 const COMMON_ERRORS = {
   "401": error("No API key, or one that is unknown or revoked."),
-  "429": error("Over this key's rate; `Retry-After` says when to try again."),
+  "429": { ...error("`rate_limited`: over this key's rate; `Retry-After` says when to try again."), headers: retryAfter },
+  ...UNAVAILABLE,
 };
+
+/** The agent's operations are made with an agent key. */
+const AGENT = [{ agentKey: [] }];
 
 const idParameter = { name: "id", in: "path", required: true, schema: { type: "string" }, description: "The ask's id." };
 const questionIdParameter = { name: "id", in: "path", required: true, schema: { type: "string" }, description: "The question's id." };
@@ -50,8 +73,78 @@ const PERSONAL = [{ personalToken: [] }];
 /** The refusals every operation of the person's side can answer with. */
 const PERSONAL_ERRORS = {
   "401": error("No personal token, or one that is unknown or revoked (an agent key is not one)."),
-  "429": error("Over this token's rate; `Retry-After` says when to try again."),
+  "429": { ...error("`rate_limited`: over this token's rate; `Retry-After` says when to try again."), headers: retryAfter },
+  ...UNAVAILABLE,
 };
+
+/**
+ * What `response_schema` accepts (lib/questions/schema-from-json-schema.ts judges it): the same words
+ * as the README's, for callers who read only the document.
+ */
+export const RESPONSE_SCHEMA_SUBSET =
+  "The answer's shape, as a JSON Schema (2020-12) object; without it the person gives one free-text answer and `answer` is a string. " +
+  "Parley asks it as a form and judges the answer with it, so it takes a subset of JSON Schema and refuses (422 `unsupported_schema`, with the `path`) anything outside it, " +
+  "rather than checking less than the schema says.\n\n" +
+  "- The root: `{\"type\": \"object\", \"properties\": {…}, \"required\": […]}`; a property not in `required` is optional. One level of nested `\"type\": \"object\"`.\n" +
+  "- Each property's `description` (else `title`) is its question.\n" +
+  "- `string`: `minLength`, `maxLength`, `pattern`, `format` (`date`, `date-time`, `email`, `uri`), and `multiline` (Parley's: true asks in a box of several lines, false on one line).\n" +
+  "- `number` and `integer`: `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum` (numbers, as in 2020-12), `multipleOf`. `boolean`.\n" +
+  "- Choices: `enum` (all strings, all numbers or all booleans), `const`, or `oneOf`/`anyOf` of `{\"const\", \"title\"?, \"description\"?}` (each option's label and description).\n" +
+  "- `array` of such strings, numbers or choices: `minItems`, `maxItems`, `uniqueItems`.\n" +
+  "- `default` (checked against the property's own rules); null allowed as `\"type\": [X, \"null\"]` or `\"anyOf\": [schema, {\"type\": \"null\"}]`.\n" +
+  "- `errorMessage` (a string): the words of every refusal of that property; on an object, of each property inside it without its own.\n" +
+  "- Ignored: annotations (`$schema`, `$id`, `title`, `examples`, `readOnly`, `deprecated`…), `x-…` extensions, and `additionalProperties` (an answer holds the listed properties only).\n" +
+  "- Refused: `$ref`, `allOf`, `not`, `if`, tuples, `patternProperties`, other formats, a keyword on a type it does not apply to, and any keyword Parley does not know (a misspelt `maxLenght`).\n" +
+  "- A `pattern` is ECMA-262 (Unicode) and runs on a linear-time engine (RE2), never a backtracking one: look-arounds, back-references, flags inside the pattern and repetitions above 1000 are refused.\n" +
+  "- Limits: 200 properties, 1000 choices per property, 1 MB of JSON. Lengths count UTF-16 code units; `date-time` needs seconds and `Z` or an offset; `uri` is what the WHATWG URL parser accepts.";
+
+/** The AskRequest component, with `response_schema` described. */
+function askRequestComponent(): Record<string, unknown> {
+  const schema = component(AskRequestBody, "input");
+  const properties = schema.properties as Record<string, Record<string, unknown>>;
+  return { ...schema, properties: { ...properties, response_schema: { ...properties.response_schema, description: RESPONSE_SCHEMA_SUBSET } } };
+}
+
+/** The Standard Webhooks headers every webhook carries. */
+const WEBHOOK_HEADERS = [
+  {
+    name: "webhook-id",
+    in: "header",
+    required: true,
+    schema: { type: "string" },
+    description: "The event's id, the same on every attempt (a delivery cut short is sent again with it): drop repeats by it.",
+  },
+  { name: "webhook-timestamp", in: "header", required: true, schema: { type: "string", pattern: "^[0-9]+$" }, description: "When this attempt was signed, in unix seconds: refuse one far from now." },
+  {
+    name: "webhook-signature",
+    in: "header",
+    required: true,
+    schema: { type: "string" },
+    description: "`v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the bytes of the `whsec_` secret after its prefix; several are separated by spaces.",
+  },
+];
+
+/** One webhook Parley sends: its body is the event component `event`. */
+function webhook(operationId: string, summary: string, description: string, event: string) {
+  return {
+    post: {
+      operationId,
+      summary,
+      description:
+        `${description} Signed per Standard Webhooks: verify the signature on the raw body before parsing it (a \`standardwebhooks\` library does), ` +
+        "then drop repeats by `webhook-id`.",
+      // Parley authenticates itself to the receiver by the signature, not by a credential the receiver issued.
+      security: [],
+      parameters: WEBHOOK_HEADERS,
+      requestBody: { required: true, content: json(ref(event)) },
+      responses: {
+        "200": {
+          description: "Accepted: any 2xx. A 429 or 5xx (or a timeout) is tried again with backoff, honouring `Retry-After`; any other status, redirects included, is final.",
+        },
+      },
+    },
+  };
+}
 
 /**
  * Parley's HTTP API as an OpenAPI 3.1 document: the contract. Its schemas are made from the same
@@ -69,15 +162,16 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
         "(`GET /asks/{id}?wait=N`) or receive it as a webhook (`ask.answered`, `ask.nothing`, signed per Standard Webhooks). " +
         "Authenticate with `Authorization: Bearer <api key>`; admins make keys on the API keys page. " +
         "A person answers their own questions (`/me`, `/questions`) with a personal token (`pt_…`) they make on their profile — the `parley` command does. " +
-        `Errors are \`{ error: { code, message, path? } }\`; codes: ${Object.keys(ERROR_CODES).join(", ")}.`,
+        `Errors are \`{ error: { code, message, path? } }\`; codes: ${Object.keys(ERROR_CODES).join(", ")}. ` +
+        "429 and 503 carry `Retry-After` (seconds): wait that long, then try again.",
     },
     servers: [{ url: new URL("/api/v1", serverUrl).toString() }],
-    security: [{ apiKey: [] }],
     paths: {
       "/asks": {
         post: {
           operationId: "createAsk",
           summary: "Ask a person",
+          security: AGENT,
           parameters: [
             {
               name: "Idempotency-Key",
@@ -104,6 +198,7 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
         get: {
           operationId: "listAsks",
           summary: "This key's asks, newest first",
+          security: AGENT,
           parameters: [
             { name: "status", in: "query", required: false, schema: { type: "string", enum: ["open", "answered", "nothing"] } },
             { name: "limit", in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: MAX_PAGE_SIZE, default: 20 } },
@@ -120,6 +215,7 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
         get: {
           operationId: "getAsk",
           summary: "One ask; with `wait`, held until it is answered or closed",
+          security: AGENT,
           parameters: [
             idParameter,
             {
@@ -142,6 +238,7 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
         post: {
           operationId: "cancelAsk",
           summary: "Withdraw an open ask",
+          security: AGENT,
           parameters: [idParameter],
           responses: {
             "200": { description: "The ask, closed with nothing (reason `cancelled`).", content: json(ref("Ask")) },
@@ -239,18 +336,67 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
           operationId: "getOpenApiDocument",
           summary: "This document",
           security: [],
-          responses: { "200": { description: "The OpenAPI 3.1 document.", content: json({ type: "object" }) } },
+          responses: { "200": { description: "The OpenAPI 3.1 document.", content: json({ type: "object" }) }, ...UNAVAILABLE },
         },
       },
     },
+    webhooks: {
+      "ask.answered": webhook(
+        "askAnswered",
+        "An ask was answered",
+        "Sent to the ask's `callback_url` (signed with its API key's webhook secret) and to `PARLEY_WEBHOOK_URL` when one is set. `data` is the ask as `GET /asks/{id}` returns it.",
+        "AskAnsweredEvent",
+      ),
+      "ask.nothing": webhook(
+        "askClosedWithNothing",
+        "An ask closed with nothing",
+        "Sent like `ask.answered` when nobody will answer: `data.reason` says why (away, expired, refused, cancelled…).",
+        "AskNothingEvent",
+      ),
+      "question.opened": webhook(
+        "questionOpened",
+        "A question is waiting for a person",
+        "Sent to `PARLEY_WEBHOOK_URL` for every question put to people, whoever asked it. Its texts are untrusted: an AI agent may have written them.",
+        "QuestionOpenedEvent",
+      ),
+      "question.reminded": webhook(
+        "questionReminded",
+        "A person was reminded of a question",
+        "Sent to `PARLEY_WEBHOOK_URL` for each reminder (an escalation step or an admin's), each with its own `webhook-id`.",
+        "QuestionRemindedEvent",
+      ),
+    },
     components: {
       securitySchemes: {
-        apiKey: { type: "http", scheme: "bearer", description: "An API key made on the API keys page (`pk_…`)." },
-        personalToken: { type: "http", scheme: "bearer", description: "A personal token a person makes on their profile (`pt_…`): it acts as that person." },
+        agentKey: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "pk_…",
+          description: "An agent's API key (`pk_…`), made by an admin on the API keys page: it asks people (`/asks`) and sees only its own asks.",
+        },
+        personalToken: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "pt_…",
+          description: "A person's personal token (`pt_…`), made on their profile (the `parley` command makes one): it answers that person's own questions (`/me`, `/questions`).",
+        },
+      },
+      headers: {
+        RetryAfter: { description: "Seconds to wait before trying again.", required: true, schema: { type: "integer", minimum: 1 } },
       },
       schemas: {
-        AskRequest: component(AskRequestBody, "input"),
-        Ask: component(AskViewSchema),
+        AskRequest: askRequestComponent(),
+        Ask: {
+          description: "An ask, one shape per `status`: `open` (waiting for the person), `answered` (see `answer`), `nothing` (nobody answered, see `reason`).",
+          oneOf: [ref("OpenAsk"), ref("AnsweredAsk"), ref("NothingAsk")],
+          discriminator: {
+            propertyName: "status",
+            mapping: { open: "#/components/schemas/OpenAsk", answered: "#/components/schemas/AnsweredAsk", nothing: "#/components/schemas/NothingAsk" },
+          },
+        },
+        OpenAsk: component(OpenAskSchema),
+        AnsweredAsk: component(AnsweredAskSchema),
+        NothingAsk: component(NothingAskSchema),
         AskPage: { ...component(AskPageSchema), properties: { data: { type: "array", items: ref("Ask") }, next_cursor: { type: ["string", "null"] } } },
         Error: component(ApiErrorSchema),
         Me: component(MeViewSchema),
@@ -265,6 +411,12 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
         ClosedWithNothing: component(ClosedWithNothingSchema),
         AnswerRefusedError: component(AnswerRefusedErrorSchema),
         QuestionConflictError: component(QuestionConflictErrorSchema),
+        AskAnsweredEvent: withDataRef(component(AskAnsweredEventSchema), "AnsweredAsk"),
+        AskNothingEvent: withDataRef(component(AskNothingEventSchema), "NothingAsk"),
+        QuestionOpenedData: component(QuestionOpenedDataSchema),
+        QuestionRemindedData: component(QuestionRemindedDataSchema),
+        QuestionOpenedEvent: withDataRef(component(QuestionOpenedEventSchema), "QuestionOpenedData"),
+        QuestionRemindedEvent: withDataRef(component(QuestionRemindedEventSchema), "QuestionRemindedData"),
       },
     },
   };

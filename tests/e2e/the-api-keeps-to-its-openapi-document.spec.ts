@@ -29,14 +29,19 @@ test("every operation the OpenAPI document lists answers with the statuses and s
   test.setTimeout(180_000);
   const documentResponse = await request.get("/api/v1/openapi.json");
   expect(documentResponse.status()).toBe(200);
-  const document = (await documentResponse.json()) as { openapi: string; paths: Record<string, Record<string, { operationId: string; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>; components: { schemas: Json } };
+  type DocumentedResponse = { content?: Record<string, { schema: unknown }>; headers?: Record<string, { $ref?: string; required?: boolean }> };
+  const document = (await documentResponse.json()) as {
+    openapi: string;
+    paths: Record<string, Record<string, { operationId: string; responses: Record<string, DocumentedResponse> }>>;
+    components: { schemas: Json; headers: Record<string, { required?: boolean }> };
+  };
   expect(document.openapi).toBe("3.1.0");
 
-  const operations = new Map<string, { path: string; method: string; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>();
+  const operations = new Map<string, { path: string; method: string; responses: Record<string, DocumentedResponse> }>();
   for (const [path, methods] of Object.entries(document.paths)) for (const [method, operation] of Object.entries(methods)) operations.set(operation.operationId, { path, method, responses: operation.responses });
 
   const seen = new Set<string>();
-  /** Checks a response against the document: its status is one the operation lists, and its body has that status's shape. */
+  /** Checks a response against the document: its status is one the operation lists, its body has that status's shape, and it carries the headers that status requires. */
   async function conforms(operationId: string, response: APIResponse, expectedStatus: number) {
     const operation = operations.get(operationId);
     expect(operation, `${operationId} is documented`).toBeDefined();
@@ -47,6 +52,10 @@ test("every operation the OpenAPI document lists answers with the statuses and s
     if (schema) {
       const parsed = z.fromJSONSchema(inline(schema, document.components.schemas) as Json).safeParse(await response.json());
       expect(parsed.success, `${operationId} ${expectedStatus} matches its schema: ${parsed.success ? "" : JSON.stringify(parsed.error.issues)}`).toBe(true);
+    }
+    for (const [name, header] of Object.entries(documented!.headers ?? {})) {
+      const required = header.$ref ? document.components.headers[header.$ref.replace("#/components/headers/", "")]?.required : header.required;
+      if (required) expect(response.headers()[name.toLowerCase()], `${operationId} ${expectedStatus} carries ${name}`).toBeDefined();
     }
     seen.add(`${operationId} ${expectedStatus}`);
   }
@@ -117,8 +126,8 @@ test("every operation the OpenAPI document lists answers with the statuses and s
   const answerTo = (path: string, data: unknown, headers: Record<string, string> = samAuth) => request.post(`${path}/answer`, { headers, data: data as Json });
   const closeWithNothing = (path: string, data: unknown, headers: Record<string, string> = samAuth) => request.post(`${path}/nothing`, { headers, data: data as Json });
   const putToSam = async (title: string) => {
-    const made = (await (await ask(request, { to: people.assignee.email, title, response_schema: CONTRACT_SCHEMA })).json()) as { url: string };
-    return api(`/questions/${made.url.split("/").at(-1)}`);
+    const made = (await (await ask(request, { to: people.assignee.email, title, response_schema: CONTRACT_SCHEMA })).json()) as { question_id: string };
+    return api(`/questions/${made.question_id}`);
   };
   await conforms("getMe", await request.get(api("/me"), { headers: samAuth }), 200);
   // An agent key asks; it is nobody, and answers nothing.
@@ -156,6 +165,8 @@ test("every operation the OpenAPI document lists answers with the statuses and s
 
   await conforms("getOpenApiDocument", documentResponse, 200);
 
-  const documented = [...operations].flatMap(([operationId, operation]) => Object.keys(operation.responses).map((status) => `${operationId} ${status}`));
+  // 503 needs a database that cannot be reached, which this server always has: the integration test
+  // a-database-that-cannot-be-reached-is-answered-503-with-retry-after.test.ts provokes it.
+  const documented = [...operations].flatMap(([operationId, operation]) => Object.keys(operation.responses).filter((status) => status !== "503").map((status) => `${operationId} ${status}`));
   expect(documented.filter((entry) => !seen.has(entry)), "every documented response was seen").toEqual([]);
 });

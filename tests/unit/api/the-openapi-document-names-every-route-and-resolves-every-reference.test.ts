@@ -43,6 +43,18 @@ describe("the OpenAPI document", () => {
     expect(document.components.securitySchemes).toHaveProperty("personalToken");
   });
 
+  it("says the agent's operations take an agent key, a scheme a generator tells apart from the personal token's", () => {
+    for (const route of ["/asks", "/asks/{id}", "/asks/{id}/cancel"]) {
+      for (const operation of Object.values(document.paths[route] ?? {})) expect(operation.security).toEqual([{ agentKey: [] }]);
+    }
+    const schemes = document.components.securitySchemes as Record<string, { bearerFormat?: string; description?: string }>;
+    expect(schemes.agentKey?.bearerFormat).toBe("pk_…");
+    expect(schemes.personalToken?.bearerFormat).toBe("pt_…");
+    // Every operation names what it takes: none is left to a document-wide default.
+    expect(document).not.toHaveProperty("security");
+    for (const operations of Object.values(document.paths)) for (const operation of Object.values(operations)) expect(operation.security).toBeDefined();
+  });
+
   it("resolves every reference inside itself", () => {
     const references = [...JSON.stringify(document).matchAll(/"\$ref":"([^"]+)"/g)].map(([, target]) => target!);
     expect(references.length).toBeGreaterThan(0);

@@ -95,8 +95,11 @@ export function apiError(response: ServerResponse, status: number, code: string,
 
 export const ASK_ID = "0193a000-0000-7000-8000-000000000001";
 
-/** An ask as the API returns it: open, unless `overrides` say otherwise. */
-export function askJson(overrides: Partial<Ask> = {}): Ask {
+/**
+ * An ask as the API returns it: open, unless `overrides` say otherwise. They may make one the API
+ * never sends (an answer of the wrong type), for the client to refuse.
+ */
+export function askJson(overrides: { [Key in keyof Ask]?: unknown } = {}): Ask {
   return {
     id: ASK_ID,
     status: "open",
@@ -105,6 +108,7 @@ export function askJson(overrides: Partial<Ask> = {}): Ask {
     context: null,
     to: "sam@parley.test",
     url: `http://parley.test/questions/${ASK_ID}`,
+    question_id: ASK_ID,
     due_at: null,
     created_at: "2026-12-04T09:00:00.000Z",
     metadata: null,
@@ -115,7 +119,7 @@ export function askJson(overrides: Partial<Ask> = {}): Ask {
     waited_seconds: 0,
     reason: null,
     ...overrides,
-  };
+  } as Ask;
 }
 
 /** The same ask, answered with `answer` by Sam. */
