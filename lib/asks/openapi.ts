@@ -159,9 +159,9 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
       version: "1.0.0",
       description:
         "Ask a person from anywhere: the ask comes back at once and the answer arrives later — read it with a long-poll " +
-        "(`GET /asks/{id}?wait=N`) or receive it as a webhook (`ask.answered`, `ask.nothing`, signed per Standard Webhooks). " +
-        "Authenticate with `Authorization: Bearer <api key>`; admins make keys on the API keys page. " +
-        "A person answers their own questions (`/me`, `/questions`) with a personal token (`pt_…`) they make on their profile — the `parley` command does. " +
+        "(`GET /asks/{id}?wait=N`) or receive it as a webhook (`ask.answered`, `ask.nothing`, signed per Standard Webhooks; see `webhooks`). " +
+        "An agent authenticates with its API key (`Authorization: Bearer pk_…`, scheme `agentKey`); admins make keys on the API keys page. " +
+        "A person answers their own questions (`/me`, `/questions`, an ask's `question_id`) with a personal token (`Bearer pt_…`, scheme `personalToken`) they make on their profile — the `parley` command does. " +
         `Errors are \`{ error: { code, message, path? } }\`; codes: ${Object.keys(ERROR_CODES).join(", ")}. ` +
         "429 and 503 carry `Retry-After` (seconds): wait that long, then try again.",
     },
