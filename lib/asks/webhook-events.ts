@@ -4,7 +4,8 @@ import { AnsweredAskSchema, NothingAskSchema } from "./api-schemas";
 /*
  * The webhooks Parley sends, as zod schemas the OpenAPI document publishes under `webhooks`: each
  * body is the Standard Webhooks envelope `{ type, timestamp, data }`. The senders build them
- * (lib/asks/ask-webhooks.ts, lib/notifiers/webhook-notifier.ts); a type test holds these to theirs.
+ * (lib/asks/ask-webhooks.ts, lib/notifiers/webhook-notifier.ts), and a test judges what they send by
+ * these (every-webhook-parley-sends-matches-its-schema-in-the-openapi-document.test.ts).
  */
 
 const dateTime = z.iso.datetime({ offset: true });
