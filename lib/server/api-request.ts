@@ -25,7 +25,9 @@ export function apiError(error: AppError, headers: Record<string, string> = {}):
     // The details (a refused answer's fields, who answered first) are made by Parley's own code, never copied from the caller's input.
     error: { code: error.code, message: error.message, ...(error.path !== undefined ? { path: error.path } : {}), ...error.details },
   };
-  return apiJson(body, error.status, headers);
+  // A 401 says what it wants (RFC 7235): a bearer key. Without it some clients take it for an OAuth server's.
+  const challenge = error.status === 401 ? { "www-authenticate": 'Bearer realm="Parley"' } : {};
+  return apiJson(body, error.status, { ...challenge, ...headers });
 }
 
 /** Requests per second a key may make, from `PARLEY_API_RATE_LIMIT` (0 turns the limit off); default 100. */
