@@ -17,6 +17,11 @@ import { askView, type AskView } from "./ask-view";
 export const MAX_WAIT_SECONDS = 60;
 /** The most asks one page of the list holds. */
 export const MAX_PAGE_SIZE = 100;
+/** How long creating an ask waits for a worker that holds the job putting its question. */
+const QUESTION_PUT_WAIT_MS = 5_000;
+/** How often that wait looks again, besides being woken by the run's changes. */
+const QUESTION_PUT_POLL_MS = 250;
+
 /** The longest idempotency key taken. */
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 
@@ -108,6 +113,37 @@ export function createAskService(options: AskServiceOptions): AskService {
     if (index >= 0) throw new AppError("unknown_group", `There is no group “${steps[index]!.group}” in Parley.`, { path: `escalation[${index}].group` });
   }
 
+  /**
+   * The ask's record once its question is put. A run's jobs never run at once, so when a worker (of
+   * this instance or another) claimed the job that puts it before `runJobsOf` could, that found
+   * nothing to run: wait for the worker, briefly, so that someone away still gets nothing at once
+   * rather than an ask that says open for a moment. Past the bound (a worker that died holding the
+   * job), the ask is open as it is, and the worker's retry puts the question.
+   */
+  async function questionPut(key: ApiKey, id: string): Promise<ApiAskRecord> {
+    const first = await record(key, id);
+    if (first.questionStatus !== null) return first;
+    const deadline = performance.now() + QUESTION_PUT_WAIT_MS;
+    let wake: () => void = () => {};
+    const stop = await options.subscribe((change) => {
+      if (change.taskId === id) wake();
+    });
+    try {
+      for (;;) {
+        const woken = new Promise<void>((resolve) => (wake = resolve));
+        // Read after subscribing (and after every wake or poll): a change between two reads is never missed.
+        const current = await record(key, id);
+        const left = deadline - performance.now();
+        if (current.questionStatus !== null || left <= 0) return current;
+        const timer = new AbortController();
+        await Promise.race([woken, sleep(Math.min(left, QUESTION_PUT_POLL_MS), undefined, { signal: timer.signal }).catch(() => {})]);
+        timer.abort();
+      }
+    } finally {
+      stop();
+    }
+  }
+
   function checkSchema(request: AskRequest): void {
     if (!request.responseSchema) return;
     const converted = schemaFromJsonSchema(request.responseSchema);
@@ -172,8 +208,14 @@ export function createAskService(options: AskServiceOptions): AskService {
       });
       if (!created) return replay(key, idempotencyKey!, request);
       // The worker would put the question too; doing it now lets the answer say whether it is open.
-      await runtime.runJobsOf(id).catch((error: unknown) => console.error("Parley ask: putting the question failed; the worker will retry.", error));
-      return { created: true, ask: askView(await record(key, id), baseUrl, now()) };
+      const put = await runtime.runJobsOf(id).then(
+        () => true,
+        (error: unknown) => {
+          console.error("Parley ask: putting the question failed; the worker will retry.", error);
+          return false;
+        },
+      );
+      return { created: true, ask: askView(put ? await questionPut(key, id) : await record(key, id), baseUrl, now()) };
     },
 
     async get(key, id) {
