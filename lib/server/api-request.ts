@@ -26,7 +26,7 @@ export function apiError(error: AppError, headers: Record<string, string> = {}):
     error: { code: error.code, message: error.message, ...(error.path !== undefined ? { path: error.path } : {}), ...error.details },
   };
   // A 401 says what it wants (RFC 7235): a bearer key. Without it some clients take it for an OAuth server's.
-  const challenge = error.status === 401 ? { "www-authenticate": 'Bearer realm="Parley"' } : {};
+  const challenge: Record<string, string> = error.status === 401 ? { "www-authenticate": 'Bearer realm="Parley"' } : {};
   return apiJson(body, error.status, { ...challenge, ...headers });
 }
 
