@@ -114,16 +114,21 @@ export function createAskService(options: AskServiceOptions): AskService {
   }
 
   /**
-   * The ask's record once its question is put. A run's jobs never run at once, so when a worker (of
-   * this instance or another) claimed the job that puts it before `runJobsOf` could, that found
-   * nothing to run: wait for the worker, briefly, so that someone away still gets nothing at once
-   * rather than an ask that says open for a moment. Past the bound (a worker that died holding the
-   * job), the ask is open as it is, and the worker's retry puts the question.
+   * The ask's record once `done` says so of it, or as it is after `milliseconds` (or when `signal`
+   * aborts). Woken by its run's changes (across instances, through LISTEN/NOTIFY), and read after
+   * subscribing and after every wake, so a change between two reads is never missed; with `pollMs`,
+   * read again that often besides.
    */
-  async function questionPut(key: ApiKey, id: string): Promise<ApiAskRecord> {
+  async function readUntil(
+    key: ApiKey,
+    id: string,
+    done: (current: ApiAskRecord) => boolean,
+    milliseconds: number,
+    reading: { pollMs?: number; signal?: AbortSignal } = {},
+  ): Promise<ApiAskRecord> {
+    const deadline = performance.now() + milliseconds;
     const first = await record(key, id);
-    if (first.questionStatus !== null) return first;
-    const deadline = performance.now() + QUESTION_PUT_WAIT_MS;
+    if (done(first) || milliseconds <= 0) return first;
     let wake: () => void = () => {};
     const stop = await options.subscribe((change) => {
       if (change.taskId === id) wake();
@@ -131,17 +136,30 @@ export function createAskService(options: AskServiceOptions): AskService {
     try {
       for (;;) {
         const woken = new Promise<void>((resolve) => (wake = resolve));
-        // Read after subscribing (and after every wake or poll): a change between two reads is never missed.
         const current = await record(key, id);
         const left = deadline - performance.now();
-        if (current.questionStatus !== null || left <= 0) return current;
+        if (done(current) || left <= 0 || reading.signal?.aborted) return current;
         const timer = new AbortController();
-        await Promise.race([woken, sleep(Math.min(left, QUESTION_PUT_POLL_MS), undefined, { signal: timer.signal }).catch(() => {})]);
+        const onAbort = () => timer.abort();
+        reading.signal?.addEventListener("abort", onAbort, { once: true });
+        await Promise.race([woken, sleep(Math.min(left, reading.pollMs ?? left), undefined, { signal: timer.signal }).catch(() => {})]);
         timer.abort();
+        reading.signal?.removeEventListener("abort", onAbort);
       }
     } finally {
       stop();
     }
+  }
+
+  /**
+   * The ask's record once its question is put. A run's jobs never run at once, so when a worker (of
+   * this instance or another) claimed the job that puts it before `runJobsOf` could, that found
+   * nothing to run: wait for the worker, briefly, so that someone away still gets nothing at once
+   * rather than an ask that says open for a moment. Past the bound (a worker that died holding the
+   * job), the ask is open as it is, and the worker's retry puts the question.
+   */
+  function questionPut(key: ApiKey, id: string): Promise<ApiAskRecord> {
+    return readUntil(key, id, (current) => current.questionStatus !== null, QUESTION_PUT_WAIT_MS, { pollMs: QUESTION_PUT_POLL_MS });
   }
 
   function checkSchema(request: AskRequest): void {
@@ -223,31 +241,9 @@ export function createAskService(options: AskServiceOptions): AskService {
     },
 
     async wait(key, id, seconds, signal) {
-      const first = await service.get(key, id);
-      const deadline = performance.now() + Math.min(Math.max(seconds, 0), MAX_WAIT_SECONDS) * 1000;
-      if (first.status !== "open" || performance.now() >= deadline) return first;
-      let wake: () => void = () => {};
-      let woken = new Promise<void>((resolve) => (wake = resolve));
-      const stop = await options.subscribe((change) => {
-        if (change.taskId === id) wake();
-      });
-      try {
-        for (;;) {
-          // Read after subscribing (and after every wake): a change between two reads is never missed.
-          const current = await service.get(key, id);
-          const left = deadline - performance.now();
-          if (current.status !== "open" || left <= 0 || signal?.aborted) return current;
-          const timeout = new AbortController();
-          const onAbort = () => timeout.abort();
-          signal?.addEventListener("abort", onAbort, { once: true });
-          await Promise.race([woken, sleep(left, undefined, { signal: timeout.signal }).catch(() => {})]);
-          timeout.abort();
-          signal?.removeEventListener("abort", onAbort);
-          woken = new Promise<void>((resolve) => (wake = resolve));
-        }
-      } finally {
-        stop();
-      }
+      const ended = (current: ApiAskRecord) => current.questionStatus === "answered" || current.questionStatus === "nothing";
+      const milliseconds = Math.min(Math.max(seconds, 0), MAX_WAIT_SECONDS) * 1000;
+      return askView(await readUntil(key, id, ended, milliseconds, signal ? { signal } : {}), baseUrl, now());
     },
 
     async list(key, listOptions) {
