@@ -18,6 +18,11 @@ export const RUN_STATE_WORDS: Readonly<Record<RunState, string>> = {
   cancelled: "Cancelled",
 };
 
+/** A count of runs as a tab shows it: "1,234", or "10,000+" past what was counted. */
+export function runCountWords(count: { count: number; atLeast: boolean }): string {
+  return `${count.count.toLocaleString("en-US")}${count.atLeast ? "+" : ""}`;
+}
+
 /** A run's state in words, with what more there is to say: that it can be retried, or why nobody answered. */
 export function runStateWords(run: { runState: RunState; status: RunStatus; nothingReason?: string | null }): { label: string; note: string | null } {
   const reason = run.nothingReason;

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { type Db, isDataException } from "@/db/client";
 import { findRunStart, recordRunStart, type RunStart } from "@/db/queries/run-starts";
-import { countRunsByState, findRun, listAnswersForTask, listPeopleToAsk, listRuns, namesOf, RUN_STATES, type RunRow, type RunState } from "@/db/queries/runs";
+import { countRunsByState, findRun, listAnswersForTask, listPeopleToAsk, listRuns, namesOf, RUN_STATES, type RunCount, type RunRow, type RunState } from "@/db/queries/runs";
 import type { User } from "@/db/schema";
 import { hasAnyRole, type Role } from "@/lib/auth/roles";
 import { AppError } from "@/lib/errors";
@@ -9,7 +9,7 @@ import { isUuid } from "@/lib/ids";
 import { type QuestionSpec, specFromSchema } from "@/lib/questions";
 import type { ContextPanel, Registry, StartContext, TaskSubject, WorkflowEntry } from "@/lib/registry";
 
-export { RUN_STATES, type RunRow, type RunState };
+export { RUN_STATES, type RunCount, type RunRow, type RunState };
 
 /** Who may start a workflow when its entry does not say. */
 const DEFAULT_START_ROLES: readonly Role[] = ["operator"];
@@ -105,19 +105,20 @@ export const RUNS_PAGE_SIZE = 50;
 
 /**
  * The runs list: a page of runs of one workflow (or all), in one state (or all), newest first,
- * described by their workflows, with counts by state. `after` is the `next` of the page before;
- * `next` is set when older runs follow.
+ * described by their workflows, with counts by state and in all (each exact up to a cap, then "more
+ * than"). `after` is the `next` of the page before; `next` is set when older runs follow.
  */
 export async function loadRuns(
   db: Db,
   registry: Registry,
   options: { workflow?: string; state?: RunState; pageSize?: number; after?: string | null },
-): Promise<{ rows: RunListRow[]; counts: Record<RunState, number>; next?: string }> {
+): Promise<{ rows: RunListRow[]; counts: Record<RunState, RunCount>; total: RunCount; next?: string }> {
   const workflows = options.workflow ? [options.workflow] : undefined;
   const pageSize = options.pageSize ?? RUNS_PAGE_SIZE;
   // A cursor is a task id; anything else starts from the newest.
   const after = isUuid(options.after) ? options.after : undefined;
   const [page, counts] = await Promise.all([listRuns(db, { workflows, state: options.state, limit: pageSize + 1, after }), countRunsByState(db, { workflows })]);
+  const total = RUN_STATES.reduce((sum, state) => ({ count: sum.count + counts[state].count, atLeast: sum.atLeast || counts[state].atLeast }), { count: 0, atLeast: false });
   const runs = page.slice(0, pageSize);
   const next = page.length > pageSize ? runs.at(-1)?.taskId : undefined;
   const subjects = await registry.describeTasks(db, runs.map((run) => run.taskId));
@@ -134,7 +135,7 @@ export async function loadRuns(
       againLabel: ended && run.status !== "retryable" && entry?.again ? entry.again.label : null,
     };
   });
-  return next ? { rows, counts, next } : { rows, counts };
+  return next ? { rows, counts, total, next } : { rows, counts, total };
 }
 
 /** Everything a run page shows besides its events: the run, its subject, its context panel, who started it. */

@@ -1,16 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { RunStatus } from "../schema";
+import { RUN_STATES, type RunState, type RunStatus } from "../schema";
 import { type Db, queryRows } from "../client";
 import type { QuestionSpec } from "../types/question-spec";
 
-/**
- * Where a run stands, as the operators' list filters it. `nothing` is a run that ended in failure
- * because a question got no answer (its reason recorded: away, expired, refused, non-interactive);
- * `failed` is any other failure, including a model error that can be retried; `cancelled`, a run an
- * operator cancelled (the questions it withdrew do not make it `nothing`).
- */
-export const RUN_STATES = ["running", "waiting", "completed", "failed", "nothing", "cancelled"] as const;
-export type RunState = (typeof RUN_STATES)[number];
+export { RUN_STATES, type RunState };
 
 /** One run as the operators' list and the run page show it, whatever its workflow. */
 export interface RunRow {
@@ -20,7 +13,7 @@ export interface RunRow {
   status: RunStatus;
   /** The list's filter category (see {@link RUN_STATES}). */
   runState: RunState;
-  /** Why a question got no answer, when one did not (away, expired, refused, non-interactive). */
+  /** Why a question got no answer, for a run that failed because one did not (away, expired, refused, non-interactive). */
   nothingReason: string | null;
   lastError: string | null;
   startedAt: Date;
@@ -29,22 +22,15 @@ export interface RunRow {
   waitingOn: string | null;
 }
 
-// Every run with its nothing-reason and its filter category: one definition for the list, its counts and the run page.
-function runs(where: SQL): SQL {
-  return sql`
-  with base as (
-    select w.task_id, w.workflow, w.state, w.status, w.last_error, w.created_at, w.updated_at,
-           coalesce((select a.reason from asks a where a.task_id = w.task_id and a.status = 'nothing' order by a.answered_at desc nulls last limit 1),
-                    (select 'expired' from slots s where s.task_id = w.task_id and s.status = 'expired' limit 1)) as nothing_reason
-      from workflow_instances w
-      ${where}
-  ), runs as (
-    select base.*,
-           case when status = 'failed' and nothing_reason is not null then 'nothing'
-                when status in ('failed', 'retryable') then 'failed'
-                else status end as run_state
-      from base
-  )`;
+/**
+ * Why a run over this task that is failing now got no answer, if a question is why: the latest of
+ * its questions that ended with nothing, else a wait of it that expired. The statements that set a
+ * run `failed` keep this in `nothing_reason` (migration 0017 filled it in for runs that had failed),
+ * so lists read a run's state by index instead of working it out for every run.
+ */
+export function nothingReasonOfRun(taskId: string): SQL {
+  return sql`coalesce((select a.reason from asks a where a.task_id = ${taskId} and a.status = 'nothing' order by a.answered_at desc nulls last limit 1),
+                      (select 'expired' from slots s where s.task_id = ${taskId} and s.status = 'expired' limit 1))`;
 }
 
 type Row = {
@@ -60,8 +46,10 @@ type Row = {
   waiting_on: string | null;
 };
 
-const WAITING_ON = sql`(select coalesce(assignee.name, 'any candidate') from slots s left join users assignee on assignee.id = s.assignee_id
-                          where s.task_id = r.task_id and s.status = 'open' order by s.opened_at limit 1) as waiting_on`;
+// One definition of a listed run for the list and the run page; whom it waits on is one probe of `slots_task_idx`.
+const RUN_COLUMNS = sql`w.task_id, w.workflow, w.state, w.status, w.run_state, w.nothing_reason, w.last_error, w.created_at, w.updated_at,
+  (select coalesce(assignee.name, 'any candidate') from slots s left join users assignee on assignee.id = s.assignee_id
+    where s.task_id = w.task_id and s.status = 'open' order by s.opened_at limit 1) as waiting_on`;
 
 function toRunRow(row: Row): RunRow {
   return {
@@ -70,7 +58,7 @@ function toRunRow(row: Row): RunRow {
     state: row.state,
     status: row.status,
     runState: row.run_state,
-    nothingReason: row.nothing_reason,
+    nothingReason: row.run_state === "nothing" ? row.nothing_reason : null,
     lastError: row.last_error,
     startedAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
@@ -78,52 +66,75 @@ function toRunRow(row: Row): RunRow {
   };
 }
 
-function workflowFilter(workflows: readonly string[] | undefined): SQL {
-  return workflows ? sql`where w.workflow = any(${`{${workflows.map((name) => `"${name.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`).join(",")}}`}::text[])` : sql``;
+function workflowCondition(workflows: readonly string[] | undefined): SQL | undefined {
+  if (!workflows) return undefined;
+  return workflows.length === 1
+    ? sql`w.workflow = ${workflows[0]}`
+    : sql`w.workflow = any(${`{${workflows.map((name) => `"${name.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`).join(",")}}`}::text[])`;
 }
 
 /**
  * Runs of these workflows (all when unset), newest first, optionally in one state, with whom each
- * waits on (one query). `after` (a task id from a previous page) continues with the runs older than
- * that task's run; an unknown one continues with nothing.
+ * waits on (one query, reading one index newest first). `after` (a task id from a previous page)
+ * continues with the runs older than that task's run; an unknown one continues with nothing.
  */
 export async function listRuns(
   db: Db,
   options: { workflows?: readonly string[]; state?: RunState; limit?: number; after?: string } = {},
 ): Promise<RunRow[]> {
   const conditions: SQL[] = [];
-  if (options.state) conditions.push(sql`r.run_state = ${options.state}`);
+  const workflow = workflowCondition(options.workflows);
+  if (workflow) conditions.push(workflow);
+  if (options.state) conditions.push(sql`w.run_state = ${options.state}`);
   if (options.after) {
     conditions.push(
-      sql`(r.created_at, r.task_id) < (select w2.created_at, w2.task_id from workflow_instances w2 where w2.task_id = ${options.after}::uuid order by w2.created_at limit 1)`,
+      sql`(w.created_at, w.task_id) < (select w2.created_at, w2.task_id from workflow_instances w2 where w2.task_id = ${options.after}::uuid order by w2.created_at limit 1)`,
     );
   }
   const filter: SQL = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const rows = await queryRows<Row>(
     db,
-    sql`${runs(workflowFilter(options.workflows))}
-        select r.*, ${WAITING_ON} from runs r ${filter} order by r.created_at desc, r.task_id desc limit ${options.limit ?? 200}`,
+    sql`select ${RUN_COLUMNS} from workflow_instances w ${filter} order by w.created_at desc, w.task_id desc limit ${options.limit ?? 200}`,
   );
   return rows.map(toRunRow);
 }
 
-/** How many runs of these workflows (all when unset) are in each state (every state present, zero when none). */
-export async function countRunsByState(db: Db, options: { workflows?: readonly string[] } = {}): Promise<Record<RunState, number>> {
-  const rows = await queryRows<{ run_state: RunState; count: number | string }>(
-    db,
-    sql`${runs(workflowFilter(options.workflows))} select run_state, count(*) as count from runs group by run_state`,
+/** Counts above this are shown as "more than": counting further would read every run. */
+export const RUN_COUNT_CAP = 10_000;
+
+/** How many runs are in one state: exact up to {@link RUN_COUNT_CAP}; above it, the cap with `atLeast`. */
+export interface RunCount {
+  count: number;
+  atLeast: boolean;
+}
+
+/**
+ * How many runs of these workflows (all when unset) are in each state (every state present, zero
+ * when none). Each state's count reads its index up to one entry past {@link RUN_COUNT_CAP} and no further,
+ * so the counts cost the same with a thousand runs or a million.
+ */
+export async function countRunsByState(db: Db, options: { workflows?: readonly string[] } = {}): Promise<Record<RunState, RunCount>> {
+  const workflow = workflowCondition(options.workflows);
+  const states = sql.join(
+    RUN_STATES.map(
+      (state) =>
+        sql`select ${state}::text as run_state, (select count(*) from (select 1 from workflow_instances w
+              where w.run_state = ${state} ${workflow ? sql`and ${workflow}` : sql``} limit ${RUN_COUNT_CAP + 1}) capped) as count`,
+    ),
+    sql` union all `,
   );
-  const counts = Object.fromEntries(RUN_STATES.map((state) => [state, 0])) as Record<RunState, number>;
-  for (const row of rows) counts[row.run_state] = Number(row.count);
+  const rows = await queryRows<{ run_state: RunState; count: number | string }>(db, states);
+  const counts = Object.fromEntries(RUN_STATES.map((state) => [state, { count: 0, atLeast: false }])) as Record<RunState, RunCount>;
+  for (const row of rows) {
+    const count = Number(row.count);
+    counts[row.run_state] = { count: Math.min(count, RUN_COUNT_CAP), atLeast: count > RUN_COUNT_CAP };
+  }
   return counts;
 }
 
 /** The (first) run over a task, or undefined when no run is over it. */
 export async function findRun(db: Db, taskId: string): Promise<RunRow | undefined> {
-  const [row] = await queryRows<Row>(
-    db,
-    sql`${runs(sql`where w.task_id = ${taskId}`)} select r.*, ${WAITING_ON} from runs r order by r.created_at limit 1`,
-  );
+  const [row] = await queryRows<Row>(db, sql`select ${RUN_COLUMNS} from workflow_instances w where w.task_id = ${taskId} order by w.created_at limit 1`);
   return row ? toRunRow(row) : undefined;
 }
 

@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { type Db, isUniqueViolation, queryRows } from "../client";
 import type { JobKind, RunStatus } from "../schema";
 import { RELAXED_COMMIT } from "./commit-durability";
+import { nothingReasonOfRun } from "./runs";
 import { insertRunEventsSql, type NewRunEvent } from "./runtime-events";
 import { insertEscalationsSql } from "./runtime-escalations";
 import { insertSlotsSql, type NewSlot } from "./runtime-slots";
@@ -265,13 +266,15 @@ export async function enterState(db: Db, entry: StateEntry): Promise<StateEntere
     ? sql`select count(*)::int as waiting from asks where task_id = ${entry.taskId} and status = 'open'`
     : sql`select 0 as waiting`;
   const nothingWaits = entry.onlyIfNothingWaits ? sql`and (select waiting from waiting) = 0` : sql``;
+  // A run that ends failed keeps why a question of it got no answer, if one is why (the runs list reads it by index).
+  const nothingReason = entry.status === "failed" ? nothingReasonOfRun(entry.taskId) : sql`null`;
   // A new instance moves by being created; an existing one only from the version it was read at.
   const move = entry.create
-    ? sql`insert into workflow_instances (id, workflow, task_id, state, status, version, created_at, updated_at)
-          select ${entry.instanceId}, ${entry.create.workflow}, ${entry.taskId}, ${entry.to}, ${entry.status}, 0, ${at}::timestamptz, ${at}::timestamptz
+    ? sql`insert into workflow_instances (id, workflow, task_id, state, status, nothing_reason, version, created_at, updated_at)
+          select ${entry.instanceId}, ${entry.create.workflow}, ${entry.taskId}, ${entry.to}, ${entry.status}, ${nothingReason}, 0, ${at}::timestamptz, ${at}::timestamptz
           where exists (select 1 from mine) ${nothingWaits}
           on conflict (workflow, task_id) do nothing returning id`
-    : sql`update workflow_instances set state = ${entry.to}, status = ${entry.status}, version = version + 1,
+    : sql`update workflow_instances set state = ${entry.to}, status = ${entry.status}, nothing_reason = ${nothingReason}, version = version + 1,
             last_error = null, updated_at = ${at}::timestamptz
           where id = ${entry.instanceId} and version = ${entry.fromVersion} and exists (select 1 from mine) ${nothingWaits}
           returning id`;
@@ -406,7 +409,8 @@ export async function failJob(
           where id = ${failure.jobId} and status = 'running' and locked_by = ${failure.workerId}
           returning id
         ), instance as (
-          update workflow_instances set status = ${status}, last_error = ${failure.error}, updated_at = ${at}::timestamptz
+          update workflow_instances set status = ${status}, last_error = ${failure.error}, updated_at = ${at}::timestamptz,
+                 nothing_reason = ${status === "failed" ? nothingReasonOfRun(failure.taskId) : sql`null`}
           where id = ${failure.instanceId} and ${failed}
         ), tracked as (${updateTrackedStatus(failure.tracks, failure.taskId, status, failed)}),
         events as (${insertRunEventsSql(failure.events, failed)})

@@ -10,6 +10,15 @@ import { users } from "./users";
 export const RUN_STATUSES = ["running", "waiting", "completed", "failed", "retryable", "cancelled"] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
+/**
+ * Where a run stands, as the operators' list filters it. `nothing` is a run that ended in failure
+ * because a question got no answer (its reason recorded: away, expired, refused, non-interactive);
+ * `failed` is any other failure, including a model error that can be retried; `cancelled`, a run an
+ * operator cancelled (the questions it withdrew do not make it `nothing`).
+ */
+export const RUN_STATES = ["running", "waiting", "completed", "failed", "nothing", "cancelled"] as const;
+export type RunState = (typeof RUN_STATES)[number];
+
 /** One workflow over one task: which state it is in. */
 export const workflowInstances = pgTable(
   "workflow_instances",
@@ -22,10 +31,30 @@ export const workflowInstances = pgTable(
     /** Bumped by every transition, so a transition computed from a stale read commits nothing. */
     version: integer("version").notNull().default(0),
     lastError: text("last_error"),
+    /**
+     * Why a question of the run got no answer, kept by the statement that sets the run `failed`
+     * (db/queries/runs.ts' `nothingReasonOfRun`); null for a run that has not failed.
+     */
+    nothingReason: text("nothing_reason").$type<NothingReason>(),
+    /** The run's state as lists filter it, kept by PostgreSQL from `status` and `nothing_reason`. */
+    runState: text("run_state")
+      .$type<RunState>()
+      .generatedAlwaysAs(
+        sql`case when status = 'failed' and nothing_reason is not null then 'nothing' when status in ('failed', 'retryable') then 'failed' else status end`,
+      ),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("workflow_instances_workflow_task_key").on(table.workflow, table.taskId)],
+  (table) => [
+    uniqueIndex("workflow_instances_workflow_task_key").on(table.workflow, table.taskId),
+    // A task's run (run page, question page, the registry's workflow of a task) is one index probe.
+    index("workflow_instances_task_idx").on(table.taskId),
+    // The runs list pages newest first through one of these (read backwards), whatever the tab and workflow.
+    index("workflow_instances_newest_idx").on(table.createdAt, table.taskId),
+    index("workflow_instances_state_newest_idx").on(table.runState, table.createdAt, table.taskId),
+    index("workflow_instances_workflow_newest_idx").on(table.workflow, table.createdAt, table.taskId),
+    index("workflow_instances_workflow_state_newest_idx").on(table.workflow, table.runState, table.createdAt, table.taskId),
+  ],
 );
 
 /** One agent's memory of one task. Its messages are appended, never rewritten. */
@@ -194,6 +223,8 @@ export const slots = pgTable(
       .on(table.workflowInstanceId, table.event)
       .where(sql`${table.status} = 'open'`),
     index("slots_instance_idx").on(table.workflowInstanceId),
+    // Whom a run waits on, and whether a wait of it expired: one index probe per run listed.
+    index("slots_task_idx").on(table.taskId),
     // SLA numbers read the finished and expired slots of a period.
     index("slots_history_idx").on(table.finishedAt).where(sql`${table.status} in ('finished', 'expired')`),
     // Outstanding work, soonest due first and no deadline last: a page of it is a page of this index.

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { getAppRuntime } from "@/lib/app-runtime";
 import { getDb } from "@/lib/database";
 import { loadRuns, RUN_STATES, RUNS_PAGE_SIZE, startableWorkflows, startFormOf } from "@/lib/runs";
-import { RUN_STATE_WORDS, runStateWords } from "@/lib/run-view";
+import { RUN_STATE_WORDS, runCountWords, runStateWords } from "@/lib/run-view";
 import { formatDuration } from "@/lib/sla-clock";
 import { requirePageUser } from "@/lib/server/session";
 import { runAgainAction, startRunAction } from "./actions";
@@ -38,9 +38,8 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
   // The form shown: the one asked for, else the only one there is.
   const starting = startable.find((entry) => entry.workflow.name === one(params.start)) ?? (startable.length === 1 ? startable[0] : undefined);
   const after = one(params.after);
-  const [{ rows, counts, next }, form] = await Promise.all([loadRuns(db, registry, { workflow, state, after }), starting ? startFormOf(db, starting) : undefined]);
-  const total = RUN_STATES.reduce((sum, each) => sum + counts[each], 0);
-  const shown = state ? counts[state] : total;
+  const [{ rows, counts, total, next }, form] = await Promise.all([loadRuns(db, registry, { workflow, state, after }), starting ? startFormOf(db, starting) : undefined]);
+  const shown = runCountWords(state ? counts[state] : total);
   const now = new Date();
   return (
     <section>
@@ -89,11 +88,11 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
       ) : null}
       <nav className="tabs" aria-label="Filter by state">
         <Link href={runsHref({ workflow })} aria-current={state ? undefined : "page"}>
-          All <span className="count">{total}</span>
+          All <span className="count">{runCountWords(total)}</span>
         </Link>
         {RUN_STATES.map((each) => (
           <Link key={each} href={runsHref({ workflow, state: each })} aria-current={state === each ? "page" : undefined} data-testid={`filter-${each}`}>
-            {RUN_STATE_WORDS[each]} <span className="count">{counts[each]}</span>
+            {RUN_STATE_WORDS[each]} <span className="count">{runCountWords(counts[each])}</span>
           </Link>
         ))}
       </nav>

@@ -31,9 +31,11 @@ describe.each(DATABASE_KINDS)("Parley with no apps registered (%s)", (kind) => {
     const { registry, operator } = await emptyParley();
     expect(registry.entries.map((entry) => entry.workflow.name)).toEqual(["ApiAsk"]);
     expect(startableWorkflows(registry, operator)).toEqual([]);
-    const { rows, counts } = await loadRuns(database!.db, registry, {});
+    const { rows, counts, total } = await loadRuns(database!.db, registry, {});
     expect(rows).toEqual([]);
-    expect(counts).toEqual({ running: 0, waiting: 0, completed: 0, failed: 0, nothing: 0, cancelled: 0 });
+    const none = { count: 0, atLeast: false };
+    expect(counts).toEqual({ running: none, waiting: none, completed: none, failed: none, nothing: none, cancelled: none });
+    expect(total).toEqual(none);
     expect(await loadRunPage(database!.db, registry, "00000000-0000-4000-8000-000000000000")).toBeUndefined();
   });
 
