@@ -1,6 +1,7 @@
-import { asc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../client";
 import { type RunEvent, type RunEventKind, runEvents } from "../schema";
+import type { QuestionSpec } from "../types/question-spec";
 
 /** A run event about to be appended. */
 export interface NewRunEvent {
@@ -47,4 +48,69 @@ export async function appendRunEvents(db: Db, events: readonly NewRunEvent[]): P
 /** A task's event stream, oldest first. */
 export async function listRunEvents(db: Db, taskId: string): Promise<RunEvent[]> {
   return db.select().from(runEvents).where(eq(runEvents.taskId, taskId)).orderBy(asc(runEvents.id));
+}
+
+/**
+ * At most `limit` of a task's events, the newest before event `before` (the newest of all without
+ * it), oldest first: one range of `run_events_task_idx` read backwards, however long the run.
+ */
+export async function listRunEventsBefore(db: Db, taskId: string, options: { before?: number; limit: number }): Promise<RunEvent[]> {
+  const rows = await db
+    .select()
+    .from(runEvents)
+    .where(options.before === undefined ? eq(runEvents.taskId, taskId) : and(eq(runEvents.taskId, taskId), lt(runEvents.id, options.before)))
+    .orderBy(desc(runEvents.id))
+    .limit(options.limit);
+  return rows.reverse();
+}
+
+/** How many of a task's events come before event `before`, counted up to `atMost` (from the index alone). */
+export async function countRunEventsBefore(db: Db, taskId: string, before: number, atMost: number): Promise<number> {
+  const [row] = await queryRows<{ count: number | string }>(
+    db,
+    sql`select count(*) as count from (select 1 from run_events where task_id = ${taskId} and id < ${before} order by id desc limit ${atMost}) older`,
+  );
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * A task's latest event of one of these kinds (how a run failed, who cancelled it), read from its
+ * newest events backwards: such an event is among a run's last, whatever its length.
+ */
+export async function findLatestRunEvent(db: Db, taskId: string, kinds: readonly RunEventKind[]): Promise<RunEvent | undefined> {
+  const [row] = await db
+    .select()
+    .from(runEvents)
+    .where(and(eq(runEvents.taskId, taskId), inArray(runEvents.kind, [...kinds])))
+    .orderBy(desc(runEvents.id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Who handed to whom in a task's run, counted by the database: one row per agent and the agent whose
+ * model turn came before (null for its first), with how often, in the order each first happened. Only
+ * these counts leave the database, never the run's events.
+ */
+export async function listTurnHandoffs(db: Db, taskId: string): Promise<{ agent: string; previous: string | null; count: number }[]> {
+  const rows = await queryRows<{ agent: string; previous: string | null; count: number | string }>(
+    db,
+    sql`select agent, previous, count(*) as count
+          from (select id, agent, lag(agent) over (order by id) as previous
+                  from run_events where task_id = ${taskId} and kind = 'turn-started' and agent is not null) turns
+         group by agent, previous
+         order by min(id)`,
+  );
+  return rows.map((row) => ({ agent: row.agent, previous: row.previous, count: Number(row.count) }));
+}
+
+/** What was answered to these questions of a task (those a page of its events shows), by question id. */
+export async function listAnswersOfQuestions(db: Db, taskId: string, questionIds: readonly string[]): Promise<Map<string, { answer: unknown; spec: QuestionSpec }>> {
+  const ids = [...new Set(questionIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ id: string; answer: unknown; spec: QuestionSpec | string }>(
+    db,
+    sql`select id, answer, spec from asks where id = any(${`{${ids.join(",")}}`}::uuid[]) and task_id = ${taskId} and answer is not null`,
+  );
+  return new Map(rows.map((row) => [row.id, { answer: row.answer, spec: typeof row.spec === "string" ? (JSON.parse(row.spec) as QuestionSpec) : row.spec }]));
 }

@@ -5,7 +5,8 @@ import { z } from "zod";
 import { getAppRuntime } from "@/lib/app-runtime";
 import { getDb } from "@/lib/database";
 import { AppError } from "@/lib/errors";
-import { definitionFailureIn, definitionFailureMessage } from "@/lib/runtime/definition-errors";
+import { definitionFailureOfRun } from "@/lib/run-history";
+import { definitionFailureMessage } from "@/lib/runtime/definition-errors";
 import { loadRunPage } from "@/lib/runs";
 import { type ActionResult, defineFormAction } from "@/lib/server/define-action";
 
@@ -20,7 +21,7 @@ const retryRun = defineFormAction({
     const { run } = page;
     if (run.status === "failed") {
       // A run stopped because its workflow is wrong is never requeued: it would fail the same way.
-      const stopped = definitionFailureIn(await runtime.events(taskId));
+      const stopped = await definitionFailureOfRun(db, taskId);
       if (stopped) throw new AppError("definition_error", definitionFailureMessage(run.workflow, stopped.cause));
     }
     if (run.status !== "retryable") {
