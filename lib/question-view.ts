@@ -1,9 +1,11 @@
 import type { Db } from "@/db/client";
-import { findReassignmentAway, listConversationMessages } from "@/db/queries/inbox";
+import { type ConversationWindow, readConversationWindow } from "@/db/queries/conversation-window";
+import { findReassignmentAway } from "@/db/queries/inbox";
 import { findRun, type RunRow } from "@/db/queries/runs";
 import { type ConversationLine, readableConversation } from "@/lib/conversation-view";
 import type { NothingReason, RunStatus } from "@/db/schema";
 import type { QuestionSpec } from "@/lib/questions";
+import type { ContextPanel, Registry, TaskSubject } from "@/lib/registry";
 
 /** Why a question got no answer, in the words screens finish "closed without an answer: …" with. */
 export const NOTHING_REASON_WORDS: Readonly<Record<NothingReason, string>> = {
@@ -40,20 +42,50 @@ export function closedWithoutAnswerText(reason: string | null | undefined, runSt
   return `This question closed without an answer: ${nothingReasonWords(reason, fallback)}.`;
 }
 
-/** What the question page shows beside a question: where its run stands, and the agent's conversation. */
+/** How many messages of an agent's conversation a question's page shows at most, besides the brief. */
+export const CONVERSATION_WINDOW = 30;
+
+/** What the question page shows beside a question: where its run stands, what it is about, and the agent's conversation. */
 export interface QuestionRun {
   /** Where its run stands, read as the runs list and the run page read it (one vocabulary: lib/run-view's `runStateWords`). */
   run: Pick<RunRow, "workflow" | "state" | "status" | "runState" | "nothingReason"> | undefined;
+  /** What its task is about, from its workflow's registry entry. */
+  subject: (TaskSubject & { workflow: string }) | undefined;
+  context: ContextPanel | undefined;
+  /**
+   * The agent's conversation as far as this question: its brief, then its latest messages up to the
+   * answer to this question (up to now while it is open). A long one leaves out what lies between.
+   */
   conversation: ConversationLine[];
+  /** What a long conversation leaves out: how many messages, before which of the lines. */
+  gap: { beforeLine: number; messages: number } | null;
 }
 
-/** Reads where a question's run stands and, when an agent asked it, that agent's conversation so far. */
-export async function loadQuestionRun(db: Db, question: { taskId: string; conversationId: string | null }): Promise<QuestionRun> {
-  const [run, messages] = await Promise.all([
+/** The window's lines; a window that begins with the answers to calls it does not show leaves those out too. */
+function windowLines(read: ConversationWindow): Pick<QuestionRun, "conversation" | "gap"> {
+  if (!read.first) return { conversation: readableConversation(read.window), gap: null };
+  let start = 0;
+  while (read.window[start]?.role === "tool") start++;
+  const brief = readableConversation([read.first]);
+  return { conversation: [...brief, ...readableConversation(read.window.slice(start))], gap: { beforeLine: brief.length, messages: read.skipped + start } };
+}
+
+/**
+ * Reads where a question's run stands, what its task is about and, when an agent asked it, the part of
+ * that agent's conversation shown beside it. The run's workflow is read once, with the run, and its
+ * registry entry describes the task; the conversation read is bounded (CONVERSATION_WINDOW), however long it grew.
+ */
+export async function loadQuestionRun(
+  db: Db,
+  registry: Pick<Registry, "aboutTask">,
+  question: { id: string; taskId: string; conversationId: string | null },
+): Promise<QuestionRun> {
+  const [run, read] = await Promise.all([
     findRun(db, question.taskId),
-    question.conversationId ? listConversationMessages(db, question.conversationId) : Promise.resolve([]),
+    question.conversationId ? readConversationWindow(db, { conversationId: question.conversationId, questionId: question.id, limit: CONVERSATION_WINDOW }) : undefined,
   ]);
-  return { run, conversation: readableConversation(messages) };
+  const { subject, context } = run ? await registry.aboutTask(db, question.taskId, run.workflow) : { subject: undefined, context: undefined };
+  return { run, subject, context, ...(read ? windowLines(read) : { conversation: [], gap: null }) };
 }
 
 /**

@@ -154,8 +154,8 @@ export async function loadRunPage(db: Db, registry: Registry, taskId: string): P
   const run = await findRun(db, taskId);
   if (!run) return undefined;
   const entry = registry.entry(run.workflow);
-  const [subjects, context] = await Promise.all([registry.describeTasks(db, [taskId]), entry?.context?.(db, taskId)]);
-  const subject = subjects.get(taskId);
+  // The run says its workflow: the task is described by that entry, not looked up again.
+  const { subject, context } = await registry.aboutTask(db, taskId, run.workflow);
   const names = subject?.startedBy ? await namesOf(db, [subject.startedBy]) : new Map<string, string>();
   return {
     run,

@@ -32,6 +32,12 @@ export interface Registry {
   describeTasks(db: Db, taskIds: readonly string[]): Promise<Map<string, TaskSubject & { workflow: string }>>;
   /** The context panel of one task, from its workflow's entry. */
   contextOf(db: Db, taskId: string): Promise<ContextPanel | undefined>;
+  /**
+   * What one task is about and its context panel, from the entry of `workflow`: for a caller that has
+   * read the task's run, and so its workflow, already (a run's or a question's page), so it is not
+   * looked up again. Neither for a workflow not registered here.
+   */
+  aboutTask(db: Db, taskId: string, workflow: string): Promise<{ subject: (TaskSubject & { workflow: string }) | undefined; context: ContextPanel | undefined }>;
   /** The scripted model an agent runs on in demo mode (one instance per agent), if its app gave one. */
   scriptedModelFor(agent: string): LanguageModelV3 | undefined;
 }
@@ -115,6 +121,13 @@ export function createRegistry(file: ParleyConfig): Registry {
       const workflow = (await workflowsOfTasks(db, [taskId])).get(taskId);
       const entry = workflow ? byName.get(workflow) : undefined;
       return entry?.context?.(db, taskId);
+    },
+    async aboutTask(db, taskId, workflow) {
+      const entry = byName.get(workflow);
+      if (!entry) return { subject: undefined, context: undefined };
+      const [subjects, context] = await Promise.all([entry.describe(db, [taskId]), entry.context?.(db, taskId)]);
+      const subject = subjects.get(taskId);
+      return { subject: subject ? { ...subject, workflow } : undefined, context };
     },
     scriptedModelFor(agent) {
       const make = scripted.get(agent);

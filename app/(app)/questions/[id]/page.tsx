@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { Fragment } from "react";
 import { ContextFacts } from "@/components/context-facts";
 import { LiveRefresh } from "@/components/live-refresh";
 import { SlaClock } from "@/components/sla-clock";
@@ -46,12 +47,7 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
     );
   }
 
-  const [context, subjects, { run, conversation }] = await Promise.all([
-    registry.contextOf(db, question.taskId),
-    registry.describeTasks(db, [question.taskId]),
-    loadQuestionRun(db, question),
-  ]);
-  const subject = subjects.get(question.taskId);
+  const { run, subject, context, conversation, gap } = await loadQuestionRun(db, registry, question);
   const asker = askerOf(question, subject, registry);
   const now = new Date();
   const runState = run ? runStateWords(run) : undefined;
@@ -176,37 +172,45 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
               <h2>The conversation so far</h2>
               <ol className="conversation">
                 {conversationBeside(conversation, headline).map((line, index) => (
-                  <li key={index} className={`line ${line.kind}`}>
-                    {line.kind === "instruction" ? (
-                      <>
-                        <span className="who">Instruction</span>
-                        <LongText text={line.text} />
-                      </>
-                    ) : line.kind === "agent" ? (
-                      <>
-                        <span className="who">{asker.name}</span>
-                        <LongText text={line.text} />
-                      </>
-                    ) : line.kind === "question" && line.current ? (
-                      <>
-                        <span className="who">{asker.name} asked</span>
-                        <p className="pre muted">the question at the top of this page.</p>
-                      </>
-                    ) : line.kind === "question" ? (
-                      <>
-                        <span className="who">{asker.name} asked</span>
-                        <LongText text={line.text} />
-                        {line.options.length > 0 ? <p className="muted">Options: {line.options.join(" · ")}</p> : null}
-                      </>
-                    ) : line.kind === "answer" ? (
-                      <>
-                        <span className="who">Answer</span>
-                        <LongText text={line.text} />
-                      </>
-                    ) : (
-                      <span className="muted">used the {line.name} tool</span>
-                    )}
-                  </li>
+                  <Fragment key={index}>
+                    {/* A long conversation shows its brief, then its latest part: what lies between is counted, not shown. */}
+                    {gap && index === gap.beforeLine ? (
+                      <li className="line earlier muted" data-testid="conversation-gap">
+                        {gap.messages.toLocaleString("en-US")} earlier {gap.messages === 1 ? "message is" : "messages are"} not shown here.
+                      </li>
+                    ) : null}
+                    <li className={`line ${line.kind}`}>
+                      {line.kind === "instruction" ? (
+                        <>
+                          <span className="who">Instruction</span>
+                          <LongText text={line.text} />
+                        </>
+                      ) : line.kind === "agent" ? (
+                        <>
+                          <span className="who">{asker.name}</span>
+                          <LongText text={line.text} />
+                        </>
+                      ) : line.kind === "question" && line.current ? (
+                        <>
+                          <span className="who">{asker.name} asked</span>
+                          <p className="pre muted">the question at the top of this page.</p>
+                        </>
+                      ) : line.kind === "question" ? (
+                        <>
+                          <span className="who">{asker.name} asked</span>
+                          <LongText text={line.text} />
+                          {line.options.length > 0 ? <p className="muted">Options: {line.options.join(" · ")}</p> : null}
+                        </>
+                      ) : line.kind === "answer" ? (
+                        <>
+                          <span className="who">Answer</span>
+                          <LongText text={line.text} />
+                        </>
+                      ) : (
+                        <span className="muted">used the {line.name} tool</span>
+                      )}
+                    </li>
+                  </Fragment>
                 ))}
               </ol>
             </section>

@@ -1,0 +1,46 @@
+import type { ModelMessage } from "ai";
+import { sql } from "drizzle-orm";
+import { type Db, queryRows } from "../client";
+
+/** The part of an agent's conversation shown beside one of its questions. */
+export interface ConversationWindow {
+  /** Its first message (the brief the agent was given) when the window does not begin with it. */
+  first: ModelMessage | undefined;
+  /** How many messages lie between the first and the window, not read. */
+  skipped: number;
+  /** The window, in order. */
+  window: ModelMessage[];
+}
+
+/**
+ * An agent's conversation as a question's page shows it, read the same way however long it grew: its
+ * first message, and at most `limit` messages ending with the answer to the question's ask call (the
+ * conversation's latest while the question is unanswered). Each part is a range of
+ * `conversation_messages_seq_key`; the answer's place is found by `conversation_messages_tool_result_key`.
+ */
+export async function readConversationWindow(db: Db, options: { conversationId: string; questionId: string; limit: number }): Promise<ConversationWindow> {
+  const { conversationId, questionId, limit } = options;
+  const rows = await queryRows<{ seq: number | string; message: ModelMessage | string }>(
+    db,
+    sql`with last as (
+          select coalesce(
+            (select m.seq from asks a join conversation_messages m on m.conversation_id = a.conversation_id and m.tool_call_id = a.tool_call_id
+              where a.id = ${questionId} and a.conversation_id = ${conversationId}),
+            (select max(seq) from conversation_messages where conversation_id = ${conversationId})) as seq
+        ), shown as (
+          select m.seq, m.message from conversation_messages m, last
+           where m.conversation_id = ${conversationId} and m.seq <= last.seq
+           order by m.seq desc limit ${limit}
+        )
+        select seq, message from shown
+        union all
+        select seq, message from conversation_messages
+         where conversation_id = ${conversationId} and seq = 1 and not exists (select 1 from shown where shown.seq = 1)
+        order by seq`,
+  );
+  const messages = rows.map((row) => ({ seq: Number(row.seq), message: typeof row.message === "string" ? (JSON.parse(row.message) as ModelMessage) : row.message }));
+  const [head, next] = messages;
+  if (!head || !next || head.seq !== 1 || next.seq === 2) return { first: undefined, skipped: 0, window: messages.map((each) => each.message) };
+  // Messages are numbered from 1 without gaps (conversations.message_count hands the numbers out).
+  return { first: head.message, skipped: next.seq - 2, window: messages.slice(1).map((each) => each.message) };
+}
