@@ -3,6 +3,7 @@ import { Reimbursement } from "../../examples/expense-review/reimbursement";
 import { hashPassword } from "../../lib/auth/password";
 import { specFromSchema } from "../../lib/questions/spec-from-schema";
 import { agentAskSpec } from "../../lib/runtime/agent-question";
+import { generateOrganisationData, ORGANISATION_DEFAULTS, ORGANISATION_TABLES, type OrganisationParameters } from "./inbox-data-organisation";
 
 /** What the generator makes; the same parameters make the same rows (ids, names, times relative to `now`). */
 export interface InboxDataParameters {
@@ -14,9 +15,11 @@ export interface InboxDataParameters {
   open: number;
   /** How far back the recorded history goes. */
   historyDays: number;
+  /** The organisation-sized part (issue 34): more runs, a long run, a big team, notifications, an API key's asks. */
+  organisation: OrganisationParameters;
 }
 
-export const INBOX_DATA_DEFAULTS: InboxDataParameters = { users: 1_000, questions: 1_000_000, open: 100_000, historyDays: 120 };
+export const INBOX_DATA_DEFAULTS: InboxDataParameters = { users: 1_000, questions: 1_000_000, open: 100_000, historyDays: 120, organisation: ORGANISATION_DEFAULTS };
 
 /** Everyone the generator makes signs in with this password. */
 export const BENCH_PASSWORD = "bench-inbox-password";
@@ -51,7 +54,10 @@ const CLAIM_TITLES = [
 const ATTENDEES = ["Sam", "Acme team", "Priya", "the client", "Lee", "procurement", "the board", "two engineers"];
 
 /** The tables the generator fills. */
-const LOADED_TABLES = ["users", "claims", "review_tasks", "review_questions", "workflow_instances", "conversations", "conversation_messages", "asks", "slots", "run_events"];
+const LOADED_TABLES = [
+  "users", "claims", "review_tasks", "review_questions", "workflow_instances", "conversations", "conversation_messages", "asks", "slots", "run_events",
+  ...ORGANISATION_TABLES,
+];
 
 /** Runs each statement of the generator, logging how long it took. */
 type Step = (label: string, statement: string, parameters?: unknown[]) => Promise<void>;
@@ -296,7 +302,7 @@ export async function generateInboxData(client: postgres.Sql, parameters: InboxD
 
     await step(
       "workflow instances",
-      `insert into workflow_instances (id, workflow, task_id, state, status, version, created_at, updated_at)
+      `insert into workflow_instances (id, workflow, task_id, state, status, nothing_reason, version, created_at, updated_at)
        select k.instance_id, 'ReviewClaim', k.task_id,
               case when k.is_open then case when last.questionnaire then 'Reimbursing' else 'Waiting' end
                    when last.questionnaire then case when last.slot_status = 'finished' then 'Completed' else 'NotReimbursed' end
@@ -304,6 +310,10 @@ export async function generateInboxData(client: postgres.Sql, parameters: InboxD
               case when k.is_open then 'waiting'
                    when last.questionnaire then case when last.slot_status = 'finished' then 'completed' else 'failed' end
                    when last.slot_status = 'expired' then 'failed' else 'completed' end,
+              -- Why a failed run's question got no answer, kept with the run (as the runtime keeps it).
+              case when k.is_open then null
+                   when last.questionnaire then case last.slot_status when 'expired' then 'expired' when 'closed' then 'refused' end
+                   when last.slot_status = 'expired' then 'expired' end,
               k.size + case when k.is_open then 0 else 1 end,
               first.opened_at - interval '1 second',
               case when k.is_open then last.opened_at else last.opened_at + last.wait + interval '1 second' end
@@ -482,6 +492,8 @@ export async function generateInboxData(client: postgres.Sql, parameters: InboxD
        ) e`,
     );
 
+    await generateOrganisationData(step, { now, historyDays, admins: ADMIN_COUNT, operators: OPERATOR_COUNT, assignees, parameters: parameters.organisation });
+
     await reserved.unsafe("set session_replication_role = origin");
     const built = performance.now();
     for (const index of indexes) await reserved.unsafe(index.definition);
@@ -510,6 +522,15 @@ export async function generateInboxData(client: postgres.Sql, parameters: InboxD
     "closed slots": "select count(*) from slots where status = 'closed'",
     "conversation messages": "select count(*) from conversation_messages",
     "run events": "select count(*) from run_events",
+    runs: "select count(*) from workflow_instances",
+    "deployment runs": "select count(*) from workflow_instances where workflow = 'DeployApproval'",
+    "api asks": "select count(*) from api_asks",
+    "open api asks": "select count(*) from asks where workflow = 'ApiAsk' and status = 'open'",
+    "team members": "select count(*) from group_members m join groups g on g.id = m.group_id where g.name = 'operations'",
+    "open team questions": "select count(*) from slots where status = 'open' and cardinality(candidate_group_ids) > 0",
+    groups: "select count(*) from groups",
+    notifications: "select count(*) from person_notifications",
+    "long run events": "select count(*) from run_events where task_id = (select task_id from workflow_instances where workflow = 'DeployApproval' order by version desc limit 1)",
   })) {
     const [row] = await client.unsafe<{ count: string }[]>(query);
     counts[name] = Number(row!.count);

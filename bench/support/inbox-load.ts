@@ -12,6 +12,10 @@ export interface LoadScenario {
   path: string;
   /** Session cookies, one per person; requests go round them. */
   cookies: string[];
+  /** Instead of a session: an API key, sent as `Authorization: Bearer <key>`. */
+  bearer?: string;
+  /** At most this many requests of this scenario in an interleaved job (fewer rounds for a slow page); unset, one a round. */
+  rounds?: number;
 }
 
 /** What the load tool is asked to do. */
@@ -20,6 +24,15 @@ export type LoadJob =
       /** Every scenario once per round, in a rotating order, `rounds` times, on `concurrency` connections at once. */
       kind: "interleaved";
       /** Prefixes the request ids, which must be unique across the jobs of one server. */
+      run: string;
+      baseUrl: string;
+      scenarios: LoadScenario[];
+      rounds: number;
+      concurrency: number;
+    }
+  | {
+      /** Each scenario alone, in turn: its `rounds` requests (the job's `rounds` when it sets none) on `concurrency` connections. */
+      kind: "blocks";
       run: string;
       baseUrl: string;
       scenarios: LoadScenario[];
@@ -44,6 +57,9 @@ export interface ClientSample {
   status: number;
   bytes: number;
   clientMs: number;
+  /** When it was sent and when its last byte came, in epoch milliseconds (to line up with samples taken elsewhere). */
+  startedAt: number;
+  endedAt: number;
 }
 
 /** What a load job measured. */
@@ -72,13 +88,19 @@ export function runLoad(job: LoadJob): Promise<LoadResult> {
   });
 }
 
-function get(agent: http.Agent, baseUrl: string, scenario: LoadScenario, cookie: string, id: string): Promise<ClientSample> {
+function get(agent: http.Agent, baseUrl: string, scenario: LoadScenario, cookie: string | undefined, id: string): Promise<ClientSample> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const request = http.get(new URL(scenario.path, baseUrl), { agent, headers: { cookie, "x-bench-request": id } }, (response) => {
+    const startedAt = Date.now();
+    const headers: Record<string, string> = { "x-bench-request": id };
+    if (scenario.bearer) headers.authorization = `Bearer ${scenario.bearer}`;
+    else if (cookie) headers.cookie = cookie;
+    const request = http.get(new URL(scenario.path, baseUrl), { agent, headers }, (response) => {
       let bytes = 0;
       response.on("data", (chunk: Buffer) => (bytes += chunk.length));
-      response.on("end", () => resolve({ id, scenario: scenario.name, status: response.statusCode ?? 0, bytes, clientMs: performance.now() - started }));
+      response.on("end", () =>
+        resolve({ id, scenario: scenario.name, status: response.statusCode ?? 0, bytes, clientMs: performance.now() - started, startedAt, endedAt: Date.now() }),
+      );
       response.on("error", reject);
     });
     request.on("error", reject);
@@ -87,15 +109,16 @@ function get(agent: http.Agent, baseUrl: string, scenario: LoadScenario, cookie:
 
 async function interleaved(job: Extract<LoadJob, { kind: "interleaved" }>): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: job.concurrency });
-  const queue: { scenario: LoadScenario; cookie: string }[] = [];
+  const queue: { scenario: LoadScenario; cookie: string | undefined }[] = [];
   const turns = new Map<string, number>();
   for (let round = 0; round < job.rounds; round++) {
     // Rotate the order each round, so no scenario always follows the same one.
     for (let index = 0; index < job.scenarios.length; index++) {
       const scenario = job.scenarios[(index + round) % job.scenarios.length]!;
       const turn = turns.get(scenario.name) ?? 0;
+      if (scenario.rounds !== undefined && turn >= scenario.rounds) continue;
       turns.set(scenario.name, turn + 1);
-      queue.push({ scenario, cookie: scenario.cookies[turn % scenario.cookies.length]! });
+      queue.push({ scenario, cookie: scenario.cookies.length > 0 ? scenario.cookies[turn % scenario.cookies.length]! : undefined });
     }
   }
   const samples: ClientSample[] = [];
@@ -110,6 +133,28 @@ async function interleaved(job: Extract<LoadJob, { kind: "interleaved" }>): Prom
       }
     }),
   );
+  agent.destroy();
+  return { samples, wallMs: performance.now() - started, rates: {} };
+}
+
+async function blocks(job: Extract<LoadJob, { kind: "blocks" }>): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: job.concurrency });
+  const samples: ClientSample[] = [];
+  let sequence = 0;
+  const started = performance.now();
+  for (const scenario of job.scenarios) {
+    const total = scenario.rounds ?? job.rounds;
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: job.concurrency }, async () => {
+        while (next < total) {
+          const turn = next++;
+          const cookie = scenario.cookies.length > 0 ? scenario.cookies[turn % scenario.cookies.length] : undefined;
+          samples.push(await get(agent, job.baseUrl, scenario, cookie, `${job.run}-${sequence++}`));
+        }
+      }),
+    );
+  }
   agent.destroy();
   return { samples, wallMs: performance.now() - started, rates: {} };
 }
@@ -130,7 +175,7 @@ async function throughput(job: Extract<LoadJob, { kind: "throughput" }>): Promis
         Array.from({ length: job.concurrency }, async (_, worker) => {
           let turn = worker;
           while (performance.now() < until) {
-            const sample = await get(agent, job.baseUrl, scenario, scenario.cookies[turn++ % scenario.cookies.length]!, `${job.run}-${sequence++}`);
+            const sample = await get(agent, job.baseUrl, scenario, scenario.cookies[turn++ % scenario.cookies.length], `${job.run}-${sequence++}`);
             if (sample.status !== 200) throw new Error(`${scenario.path} answered ${sample.status}`);
             samples.push(sample);
             completed++;
@@ -146,7 +191,7 @@ async function throughput(job: Extract<LoadJob, { kind: "throughput" }>): Promis
 
 if (process.argv[2] === "--child" && process.send) {
   process.once("message", (job: LoadJob) => {
-    (job.kind === "interleaved" ? interleaved(job) : throughput(job)).then(
+    (job.kind === "interleaved" ? interleaved(job) : job.kind === "blocks" ? blocks(job) : throughput(job)).then(
       (result) => process.send!({ ok: true, result }, () => process.exit(0)),
       (error: unknown) => process.send!({ ok: false, error: error instanceof Error ? error.message : String(error) }, () => process.exit(1)),
     );

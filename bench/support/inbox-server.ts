@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -39,7 +40,50 @@ export interface BenchServer {
   serverTimes: Map<string, { serverMs: number; cpuMs: number; status: number }>;
   /** What the server printed, for when something goes wrong. */
   output(): string;
+  /** The server's resident memory now, in bytes: the `next start` process and any process it started (VmRSS from /proc). */
+  rss(): number;
+  /** How many processes the server is (the `next start` process and those it started). */
+  processes(): number;
+  /** Memory samples taken every `intervalMs` until stopped: [epoch ms, bytes]. */
+  sampleRss(intervalMs?: number): { samples: [number, number][]; stop(): void };
   stop(): Promise<void>;
+}
+
+/** VmRSS of a process, in bytes (0 when it is gone). */
+function rssOfProcess(pid: number): number {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The processes `pid` started, and theirs (from /proc/<pid>/task/<tid>/children). */
+function descendantsOf(pid: number): number[] {
+  const found: number[] = [];
+  const visit = (parent: number) => {
+    let tasks: string[] = [];
+    try {
+      tasks = readdirSync(`/proc/${parent}/task`);
+    } catch {
+      return;
+    }
+    for (const task of tasks) {
+      let children = "";
+      try {
+        children = readFileSync(`/proc/${parent}/task/${task}/children`, "utf8");
+      } catch {
+        continue;
+      }
+      for (const child of children.split(/\s+/).filter(Boolean).map(Number)) {
+        found.push(child);
+        visit(child);
+      }
+    }
+  };
+  visit(pid);
+  return found;
 }
 
 /** Starts the production build on a free loopback port against `databaseUrl` and waits until it answers. */
@@ -88,10 +132,24 @@ export async function startServer(databaseUrl: string): Promise<BenchServer> {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  const rss = () => (child.pid ? [child.pid, ...descendantsOf(child.pid)].reduce((sum, pid) => sum + rssOfProcess(pid), 0) : 0);
   return {
     baseUrl,
     serverTimes,
     output: () => output,
+    rss,
+    processes: () => (child.pid ? 1 + descendantsOf(child.pid).length : 0),
+    sampleRss(intervalMs = 100) {
+      const samples: [number, number][] = [[Date.now(), rss()]];
+      const timer = setInterval(() => samples.push([Date.now(), rss()]), intervalMs);
+      return {
+        samples,
+        stop() {
+          clearInterval(timer);
+          samples.push([Date.now(), rss()]);
+        },
+      };
+    },
     async stop() {
       if (child.exitCode !== null) return;
       child.kill("SIGTERM");
