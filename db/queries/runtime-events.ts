@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../client";
 import { type RunEvent, type RunEventKind, runEvents } from "../schema";
 import type { QuestionSpec } from "../types/question-spec";
@@ -50,6 +50,19 @@ export async function listRunEvents(db: Db, taskId: string): Promise<RunEvent[]>
   return db.select().from(runEvents).where(eq(runEvents.taskId, taskId)).orderBy(asc(runEvents.id));
 }
 
+/** Beyond any event id: "before the end" of a task's events. */
+const AFTER_EVERY_EVENT = "9223372036854775807";
+
+/**
+ * A task's events before event `before` (all of them without it), as bounds on `run_events_task_idx`'s
+ * (task_id, id) rather than `task_id = …`: with the task pinned by an equality, the planner may walk
+ * the primary key backwards instead, through every newer event of every other run, when one run
+ * holds a large share of the table (seen: 490 ms against 0.5 ms for a 9,000-event run in 300,000).
+ */
+function taskEventsBefore(taskId: string, before: number | undefined): SQL {
+  return sql`(${runEvents.taskId}, ${runEvents.id}) > (${taskId}::uuid, 0) and (${runEvents.taskId}, ${runEvents.id}) < (${taskId}::uuid, ${before ?? AFTER_EVERY_EVENT}::bigint)`;
+}
+
 /**
  * At most `limit` of a task's events, the newest before event `before` (the newest of all without
  * it), oldest first: one range of `run_events_task_idx` read backwards, however long the run.
@@ -58,8 +71,8 @@ export async function listRunEventsBefore(db: Db, taskId: string, options: { bef
   const rows = await db
     .select()
     .from(runEvents)
-    .where(options.before === undefined ? eq(runEvents.taskId, taskId) : and(eq(runEvents.taskId, taskId), lt(runEvents.id, options.before)))
-    .orderBy(desc(runEvents.id))
+    .where(taskEventsBefore(taskId, options.before))
+    .orderBy(desc(runEvents.taskId), desc(runEvents.id))
     .limit(options.limit);
   return rows.reverse();
 }
@@ -68,7 +81,7 @@ export async function listRunEventsBefore(db: Db, taskId: string, options: { bef
 export async function countRunEventsBefore(db: Db, taskId: string, before: number, atMost: number): Promise<number> {
   const [row] = await queryRows<{ count: number | string }>(
     db,
-    sql`select count(*) as count from (select 1 from run_events where task_id = ${taskId} and id < ${before} order by id desc limit ${atMost}) older`,
+    sql`select count(*) as count from (select 1 from run_events where ${taskEventsBefore(taskId, before)} order by task_id desc, id desc limit ${atMost}) older`,
   );
   return Number(row?.count ?? 0);
 }
@@ -81,8 +94,8 @@ export async function findLatestRunEvent(db: Db, taskId: string, kinds: readonly
   const [row] = await db
     .select()
     .from(runEvents)
-    .where(and(eq(runEvents.taskId, taskId), inArray(runEvents.kind, [...kinds])))
-    .orderBy(desc(runEvents.id))
+    .where(and(taskEventsBefore(taskId, undefined), inArray(runEvents.kind, [...kinds])))
+    .orderBy(desc(runEvents.taskId), desc(runEvents.id))
     .limit(1);
   return row;
 }
