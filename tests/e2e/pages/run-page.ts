@@ -39,4 +39,14 @@ export class RunPage {
   get graph() {
     return this.page.getByRole("region", { name: "Who handed to whom" });
   }
+
+  /** The link to the page of events before those shown ("Show 50 older events"). */
+  get olderEvents() {
+    return this.page.getByTestId("older-events");
+  }
+
+  /** The way back from older events to the latest. */
+  get latestEvents() {
+    return this.page.getByTestId("latest-events");
+  }
 }
