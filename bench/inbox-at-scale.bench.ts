@@ -389,13 +389,13 @@ try {
   for (const page of pages) {
     await fetchOnce(page);
     const { ms } = await fetchOnce(page);
-    rounds.set(page.title, ms > 3000 ? { one: 5, load: 8 } : ms > 1000 ? { one: 10, load: 20 } : { one: ONE_ROUNDS, load: LOAD_ROUNDS });
+    rounds.set(page.title, ms > 2000 ? { one: 5, load: 8 } : ms > 500 ? { one: 10, load: 20 } : { one: ONE_ROUNDS, load: LOAD_ROUNDS });
   }
   const scenarios = pages.map((page) => scenarioOf(page));
   const withRounds = (which: "one" | "load") => scenarios.map((scenario) => ({ ...scenario, rounds: rounds.get(scenario.name)![which] }));
 
   // 5. One at a time, then (statements counted afresh) under 4-way load; the server's memory sampled throughout.
-  log(`inbox-at-scale: ${pages.length} pages and lists, ${ONE_ROUNDS} requests each one at a time, then ${LOAD_ROUNDS} each on ${CONCURRENCY} connections (fewer for a page slower than 1 s)…`);
+  log(`inbox-at-scale: ${pages.length} pages and lists, ${ONE_ROUNDS} requests each one at a time, then ${LOAD_ROUNDS} each on ${CONCURRENCY} connections (fewer for a page slower than 0.5 s)…`);
   const oneSampler = server.sampleRss();
   const sequential = await runLoad({ kind: "interleaved", run: "one", baseUrl: server.baseUrl, scenarios: withRounds("one"), rounds: ONE_ROUNDS, concurrency: 1 });
   oneSampler.stop();
@@ -560,7 +560,7 @@ try {
       `Server RSS is the resident memory of the \`next start\` process and any it started (VmRSS from /proc; the server was ${serverProcesses} process${serverProcesses === 1 ? "" : "es"}), sampled every 100 ms; a row shows the most seen while its requests were in flight. ` +
       `Requests come from a separate Node process (\`bench/support/inbox-load.ts\`, keep-alive HTTP on loopback); pages as a signed-in person (next-auth's credentials sign-in), API lists with a Bearer key. ` +
       `One at a time, the pages are interleaved: every round requests each page once, in a rotating order. Under load, each page is requested alone on ${CONCURRENCY} connections (its requests back to back, ${CONCURRENCY} in flight), pages in turn, so one slow page's cost does not land in another's row. ` +
-      `${ONE_ROUNDS} requests a page one at a time and ${LOAD_ROUNDS} under load (a page whose second warm-up request took over 1 s gets 10 and 20, over 3 s 5 and 8: see Requests). ` +
+      `${ONE_ROUNDS} requests a page one at a time and ${LOAD_ROUNDS} under load (a page whose second warm-up request took over 0.5 s gets 10 and 20, over 2 s 5 and 8: see Requests). ` +
       `The runs list's 100th page${followNote}. ` +
       `During the run ${held!.count} open slots falling due within two hours (or already overdue) are row-locked, so the server's SLA sweep (which skips locked rows) leaves the data unchanged.`,
     "",

@@ -492,9 +492,27 @@ export async function generateInboxData(client: postgres.Sql, parameters: InboxD
        ) e`,
     );
 
-    await generateOrganisationData(step, { now, historyDays, admins: ADMIN_COUNT, operators: OPERATOR_COUNT, assignees, parameters: parameters.organisation });
+    const [keeps] = await reserved.unsafe<{ exists: boolean }[]>(
+      "select exists (select 1 from information_schema.columns where table_schema = 'public' and table_name = 'api_asks' and column_name = 'question_status') as exists",
+    );
+    await generateOrganisationData(step, {
+      now,
+      historyDays,
+      admins: ADMIN_COUNT,
+      operators: OPERATOR_COUNT,
+      assignees,
+      parameters: parameters.organisation,
+      apiAskQuestionStatus: Boolean(keeps?.exists),
+    });
 
     await reserved.unsafe("set session_replication_role = origin");
+    // The load ran with triggers off: a column a trigger keeps must be written by the generator itself.
+    const triggers = await reserved.unsafe<{ name: string }[]>(
+      `select t.tgrelid::regclass || '.' || t.tgname as name from pg_trigger t join pg_class c on c.oid = t.tgrelid
+        where not t.tgisinternal and c.relnamespace = 'public'::regnamespace and c.relname = any($1)`,
+      [LOADED_TABLES],
+    );
+    if (triggers.length > 0) log(`  triggers the load did not run (the generator writes what they keep): ${triggers.map((trigger) => trigger.name).join(", ")}`);
     const built = performance.now();
     for (const index of indexes) await reserved.unsafe(index.definition);
     log(`  ${indexes.length} indexes: ${((performance.now() - built) / 1000).toFixed(1)} s`);
