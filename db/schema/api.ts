@@ -68,6 +68,12 @@ export const apiAsks = pgTable(
     questionId: uuid("question_id").notNull(),
     /** Driven by the ask's run, like any tracked table's. */
     status: text("status").notNull().default("running"),
+    /**
+     * Its question's status (`asks.status`: open until the question is answered or ends with nothing;
+     * open too before the question is put), kept by PostgreSQL: a trigger on `asks` sets it in the
+     * statement that changes the question (migration 0018). The key's list filters by it along an index.
+     */
+    questionStatus: text("question_status").$type<"open" | "answered" | "nothing">().notNull().default("open"),
     title: text("title").notNull(),
     body: text("body"),
     /** Facts shown beside the form: key → string, number or boolean. */
@@ -94,6 +100,8 @@ export const apiAsks = pgTable(
     uniqueIndex("api_asks_question_key").on(table.questionId),
     // A key's asks, newest first, a page at a time.
     index("api_asks_key_created_idx").on(table.apiKeyId, table.createdAt, table.id),
+    // …and those whose question is open, answered or nothing: each status a walk of its own.
+    index("api_asks_key_status_created_idx").on(table.apiKeyId, table.questionStatus, table.createdAt, table.id),
   ],
 );
 

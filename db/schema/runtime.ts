@@ -212,10 +212,21 @@ export const slots = pgTable(
     payload: jsonb("payload"),
   },
   (table) => [
-    // "What may I answer?" is one query over these two partial indexes.
+    // "What may I answer?": the slots naming someone as a candidate, and those put to groups.
     index("slots_open_candidates_idx").using("gin", table.candidateIds).where(sql`${table.status} = 'open'`),
     index("slots_open_candidate_groups_idx").using("gin", table.candidateGroupIds).where(sql`${table.status} = 'open'`),
-    index("slots_open_assignee_idx").on(table.assigneeId).where(sql`${table.status} = 'open'`),
+    // A person's assigned waits in due order (no deadline last), as the inbox pages them: a page is a stretch of this index.
+    index("slots_open_assignee_idx")
+      .on(table.assigneeId, sql`coalesce(${table.dueAt}, 'infinity'::timestamptz)`, table.openedAt, table.id)
+      .where(sql`${table.status} = 'open'`),
+    // Waits put to groups, by their set of groups, in due order and by when they opened: a team's inbox walks its
+    // set's stretch as far as a page needs, and the sets are listed by a skip scan (db/queries/open-slot-walks.ts).
+    index("slots_open_groups_due_idx")
+      .on(table.candidateGroupIds, sql`coalesce(${table.dueAt}, 'infinity'::timestamptz)`, table.openedAt, table.id)
+      .where(sql`${table.status} = 'open' and ${table.candidateGroupIds} <> '{}'::uuid[]`),
+    index("slots_open_groups_opened_idx")
+      .on(table.candidateGroupIds, table.openedAt, table.id)
+      .where(sql`${table.status} = 'open' and ${table.candidateGroupIds} <> '{}'::uuid[]`),
     // The SLA sweep reads open slots in due order.
     index("slots_open_due_idx").on(table.dueAt).where(sql`${table.status} = 'open' and ${table.dueAt} is not null`),
     // An instance waits for an event in at most one place at a time.
@@ -225,8 +236,22 @@ export const slots = pgTable(
     index("slots_instance_idx").on(table.workflowInstanceId),
     // Whom a run waits on, and whether a wait of it expired: one index probe per run listed.
     index("slots_task_idx").on(table.taskId),
-    // SLA numbers read the finished and expired slots of a period.
-    index("slots_history_idx").on(table.finishedAt).where(sql`${table.status} in ('finished', 'expired')`),
+    // SLA numbers read the waits that ended in a period (answered, expired, closed, cancelled) from this index alone:
+    // it holds every column they need, so a week of waits is read without visiting the table.
+    index("slots_ended_idx")
+      .on(
+        table.finishedAt,
+        table.id,
+        table.status,
+        table.waitMs,
+        table.dueAt,
+        table.finishedBy,
+        table.assigneeId,
+        table.agent,
+        table.workflow,
+        table.candidateGroupIds,
+      )
+      .where(sql`${table.status} <> 'open'`),
     // Outstanding work, soonest due first and no deadline last: a page of it is a page of this index.
     index("slots_open_due_order_idx")
       .on(sql`coalesce(${table.dueAt}, 'infinity'::timestamptz)`, table.openedAt, table.id)
