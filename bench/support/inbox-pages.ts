@@ -98,12 +98,15 @@ export async function pageStatements(capturing: Capturing, page: StatementPage, 
       return;
     }
     case "people":
-      await capturing.capture("listPeopleForAdmin", (db) => appFunction(peopleModule, "listPeopleForAdmin")(db, {}));
+      // Its first page, no search (the defaults, whichever way the page passes them).
+      await capturing.capture("listPeopleForAdmin", (db) => appFunction(peopleModule, "listPeopleForAdmin")(db));
       await capturing.capture("listGroups", (db) => appFunction(groupsModule, "listGroups")(db));
       return;
     case "groups":
       await capturing.capture("listGroupsAndMembers", (db) => appFunction(groupsModule, "listGroupsAndMembers", "listGroupsWithMembers")(db));
-      await capturing.capture("searchPeopleToAdd", (db) => appFunction(groupsModule, "searchPeopleToAdd")(db, { query: "" }));
+      // The people offered to add: a search (nothing typed yet), or, as the page did before issue 34, everyone.
+      if ("searchPeopleToAdd" in groupsModule) await capturing.capture("searchPeopleToAdd", (db) => appFunction(groupsModule, "searchPeopleToAdd")(db, { query: "" }));
+      else await capturing.capture("listPeople", (db) => appFunction(peopleModule, "listPeople")(db));
       return;
     case "notifications":
       await capturing.capture("loadNotifications", (db) => appFunction(notificationsModule, "loadNotifications")(db, page.userId));
