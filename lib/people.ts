@@ -6,7 +6,7 @@ import { deleteGroupMembers, findGroupsByIds, type Group, insertGroupMembers, li
 import { listPersonChanges, type PersonChangeRow } from "@/db/queries/person-changes";
 import { expireLiveSignInLinks } from "@/db/queries/sign-in-links";
 import { listOpenSlots, type OpenSlotRow } from "@/db/queries/sla";
-import { findUserById, insertUsersIfAbsent, listUsers, lockActiveAdminIds, lockUser, searchUsers, setUserAway, touchLastSignedIn, updateUser } from "@/db/queries/users";
+import { findUserById, insertUsersIfAbsent, listUsers, listUsersByName, lockActiveAdminIds, lockUser, setUserAway, touchLastSignedIn, updateUser } from "@/db/queries/users";
 import { ROLES, type Role, type User } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { recordPersonChanges } from "@/lib/person-changes";
@@ -90,14 +90,38 @@ export interface PersonRow extends User {
   groups: Group[];
 }
 
-/** People whose name or email contains `search` (everyone when it is empty), by name, with their groups. */
-export async function listPeopleForAdmin(db: Db, search = ""): Promise<PersonRow[]> {
-  const people = await searchUsers(db, search);
+/** How many people one page of the People page lists. */
+export const PEOPLE_PAGE_SIZE = 50;
+
+/** One page of the People page: see {@link listPeopleForAdmin}. */
+export interface PeoplePage {
+  people: PersonRow[];
+  /** The cursor of the next page (the last person's id), when more people follow. */
+  next?: string;
+  /** Whether the page asked for was after a cursor that named nobody, so this is the first page. */
+  cursorIgnored: boolean;
+}
+
+/**
+ * One page of the people whose name or email contains `search` (everyone when it is empty), by name
+ * then id, with their groups: the first page, or the one after the person whose id is `after` (the
+ * `next` of the page before). A cursor that is not a person's id reads the first page. Reads the page
+ * asked for and never the people before it.
+ */
+export async function listPeopleForAdmin(db: Db, options: { search?: string; after?: string; pageSize?: number } = {}): Promise<PeoplePage> {
+  const pageSize = options.pageSize ?? PEOPLE_PAGE_SIZE;
+  const cursor = options.after && isUuid(options.after) ? await findUserById(db, options.after) : undefined;
+  const found = await listUsersByName(db, { text: options.search ?? "", after: cursor ? { name: cursor.name, id: cursor.id } : undefined, limit: pageSize + 1 });
+  const people = found.slice(0, pageSize);
   const groups = await listGroupsOfPeople(
     db,
     people.map((person) => person.id),
   );
-  return people.map((person) => ({ ...person, groups: groups.get(person.id) ?? [] }));
+  return {
+    people: people.map((person) => ({ ...person, groups: groups.get(person.id) ?? [] })),
+    ...(found.length > pageSize ? { next: people.at(-1)!.id } : {}),
+    cursorIgnored: Boolean(options.after) && !cursor,
+  };
 }
 
 /** Everything a person's page shows: who they are, their groups, every group, what changed, and the waits assigned to them. */

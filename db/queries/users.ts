@@ -54,18 +54,38 @@ export async function setUserAway(db: Db, id: string, away: boolean): Promise<Us
   return user;
 }
 
-/** People whose name or email contains `text` (any case), by name; everyone when `text` is empty. */
-export async function searchUsers(db: Db, text: string, limit = 500): Promise<User[]> {
-  const query = text.trim();
-  if (!query) return db.select().from(users).orderBy(asc(users.name), asc(users.email)).limit(limit);
-  // What was typed is looked for literally: % and _ are not wildcards here.
-  const pattern = `%${query.replace(/[\\%_]/g, "\\$&")}%`;
+/** A LIKE pattern that finds `text` anywhere, literally: % and _ typed are not wildcards. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, "\\$&")}%`;
+}
+
+/** Where a page of people by name goes on from: after this person (by name, then id). */
+export interface UserCursor {
+  name: string;
+  id: string;
+}
+
+/**
+ * A page of people by name, then id: those whose name or email contains `text` (any case; everyone
+ * when it is empty), only active ones when `activeOnly`, after `after` when given, at most `limit`.
+ * Keyset paging: it reads the page and never the people before it (an index on `(name, id)` serves it).
+ */
+export async function listUsersByName(
+  db: Db,
+  options: { text?: string; activeOnly?: boolean; after?: UserCursor; limit: number },
+): Promise<User[]> {
+  const text = options.text?.trim() ?? "";
+  const conditions = [
+    text ? or(ilike(users.name, containing(text)), ilike(users.email, containing(text))) : undefined,
+    options.activeOnly ? isNull(users.deactivatedAt) : undefined,
+    options.after ? sql`(${users.name}, ${users.id}) > (${options.after.name}, ${options.after.id}::uuid)` : undefined,
+  ];
   return db
     .select()
     .from(users)
-    .where(or(ilike(users.name, pattern), ilike(users.email, pattern)))
-    .orderBy(asc(users.name), asc(users.email))
-    .limit(limit);
+    .where(and(...conditions))
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(options.limit);
 }
 
 /**

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { AddPersonForm } from "@/components/add-person-form";
 import { getDb } from "@/lib/database";
 import { listGroups } from "@/lib/groups";
-import { listPeopleForAdmin, PERSON_NAME_MAX } from "@/lib/people";
+import { listPeopleForAdmin, PEOPLE_PAGE_SIZE, PERSON_NAME_MAX } from "@/lib/people";
 import { formatDuration, formatUtc } from "@/lib/sla-clock";
 import { requirePageUser } from "@/lib/server/session";
 import { addPersonAction } from "./actions";
@@ -14,11 +14,20 @@ function single(value: string | string[] | undefined): string {
   return (Array.isArray(value) ? value[0] : value)?.trim().slice(0, 200) ?? "";
 }
 
+/** The People page's address for a search and a page. */
+function peopleHref(params: { q?: string; after?: string }): string {
+  const query = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1])));
+  return query.size > 0 ? `/admin/people?${query}` : "/admin/people";
+}
+
 export default async function PeoplePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requirePageUser(["admin"]);
-  const search = single((await searchParams).q);
+  const params = await searchParams;
+  const search = single(params.q);
+  const after = single(params.after);
   const db = await getDb();
-  const [people, groups] = [await listPeopleForAdmin(db, search), await listGroups(db)];
+  const [{ people, next, cursorIgnored }, groups] = await Promise.all([listPeopleForAdmin(db, { search, ...(after ? { after } : {}) }), listGroups(db)]);
+  const paged = Boolean(after) && !cursorIgnored;
   const now = new Date().getTime();
   return (
     <section>
@@ -40,8 +49,13 @@ export default async function PeoplePage({ searchParams }: { searchParams: Promi
         </button>
         {search ? <Link href="/admin/people">Clear</Link> : null}
       </form>
+      {cursorIgnored ? (
+        <p role="status" className="muted">
+          That page of people could not be found, so this is the first page.
+        </p>
+      ) : null}
       {people.length === 0 ? (
-        <p className="empty muted">{search ? `Nobody’s name or email contains “${search}”.` : "Nobody yet."}</p>
+        <p className="empty muted">{paged ? "Nobody more." : search ? `Nobody’s name or email contains “${search}”.` : "Nobody yet."}</p>
       ) : (
         <table className="table stacks" aria-label="People">
           <thead>
@@ -86,6 +100,20 @@ export default async function PeoplePage({ searchParams }: { searchParams: Promi
           </tbody>
         </table>
       )}
+      {paged || next ? (
+        <nav className="inbox-meta" aria-label="Pages of people">
+          <span>
+            {paged ? (
+              <>
+                {people.length} more, by name · <Link href={peopleHref({ q: search })}>back to the first {PEOPLE_PAGE_SIZE}</Link>
+              </>
+            ) : (
+              `The first ${people.length}, by name`
+            )}
+          </span>
+          {next ? <Link href={peopleHref({ q: search, after: next })}>Next {PEOPLE_PAGE_SIZE} →</Link> : null}
+        </nav>
+      ) : null}
       <h2>Add a person</h2>
       <p className="muted">They get a one-time invite link, valid for 7 days, to set their password and sign in. It is emailed to them when email is configured, and shown here once to hand over.</p>
       <AddPersonForm groups={groups.map((group) => ({ id: group.id, name: group.name }))} nameMaxLength={PERSON_NAME_MAX} action={addPersonAction} />
