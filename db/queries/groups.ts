@@ -1,29 +1,86 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { type Group, groupMembers, groups, users } from "../schema";
+import type { UserCursor } from "./users";
 
 export type { Group };
 
-/** A group with its members (by name), as the groups page lists it. */
-export interface GroupWithMembers extends Group {
-  members: { id: string; name: string; email: string; deactivated: boolean }[];
+/** A member of a group, as the groups pages list them. */
+export interface GroupMember {
+  id: string;
+  name: string;
+  email: string;
+  deactivated: boolean;
 }
 
-/** Every group, by name, with its members by name — two queries however many groups there are. */
-export async function listGroupsWithMembers(db: Db): Promise<GroupWithMembers[]> {
-  const all = await db.select().from(groups).orderBy(asc(groups.name));
-  if (all.length === 0) return [];
-  const members = await db
-    .select({ groupId: groupMembers.groupId, id: users.id, name: users.name, email: users.email, deactivatedAt: users.deactivatedAt })
+/** A group with how many members it has and its first members by name. */
+export interface GroupWithMembers extends Group {
+  memberCount: number;
+  /** The first members by name (then id): all of them when the group is small. */
+  members: GroupMember[];
+}
+
+const memberColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  deactivated: sql<boolean>`(${users.deactivatedAt} is not null)`.mapWith(Boolean),
+};
+
+/**
+ * Every group by name, with its member count and its first `membersPerGroup` members by name — two
+ * queries however many groups there are, reading memberships but never listing more than that many
+ * members of any group.
+ */
+export async function listGroupsWithFirstMembers(db: Db, membersPerGroup: number): Promise<GroupWithMembers[]> {
+  const all = await db
+    .select({ ...getTableColumns(groups), memberCount: sql<number>`(select count(*) from ${groupMembers} where ${groupMembers.groupId} = ${groups.id})`.mapWith(Number) })
+    .from(groups)
+    .orderBy(asc(groups.name));
+  if (all.length === 0 || membersPerGroup <= 0) return all.map((group) => ({ ...group, members: [] }));
+  const ranked = db
+    .select({
+      groupId: groupMembers.groupId,
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      deactivatedAt: users.deactivatedAt,
+      place: sql<number>`row_number() over (partition by ${groupMembers.groupId} order by ${users.name}, ${users.id})`.as("place"),
+    })
     .from(groupMembers)
     .innerJoin(users, eq(users.id, groupMembers.userId))
-    .orderBy(asc(users.name));
-  return all.map((group) => ({
-    ...group,
-    members: members
-      .filter((member) => member.groupId === group.id)
-      .map((member) => ({ id: member.id, name: member.name, email: member.email, deactivated: member.deactivatedAt !== null })),
-  }));
+    .as("ranked");
+  const first = await db.select().from(ranked).where(lte(ranked.place, membersPerGroup)).orderBy(asc(ranked.place));
+  const byGroup = new Map<string, GroupMember[]>();
+  for (const { groupId, id, name, email, deactivatedAt } of first) byGroup.set(groupId, [...(byGroup.get(groupId) ?? []), { id, name, email, deactivated: deactivatedAt !== null }]);
+  return all.map((group) => ({ ...group, members: byGroup.get(group.id) ?? [] }));
+}
+
+/** How many members a group has. */
+export async function countGroupMembers(db: Db, groupId: string): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(groupMembers).where(eq(groupMembers.groupId, groupId));
+  return row?.count ?? 0;
+}
+
+/** A page of a group's members by name, then id, after `after` when given; at most `limit`. */
+export async function listGroupMembersByName(db: Db, options: { groupId: string; after?: UserCursor; limit: number }): Promise<GroupMember[]> {
+  return db
+    .select(memberColumns)
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(and(eq(groupMembers.groupId, options.groupId), options.after ? sql`(${users.name}, ${users.id}) > (${options.after.name}, ${options.after.id}::uuid)` : undefined))
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(options.limit);
+}
+
+/** Which of these people are in the group (one query by its primary key). */
+export async function listGroupMemberIdsAmong(db: Db, groupId: string, userIds: readonly string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .select({ userId: groupMembers.userId })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), inArray(groupMembers.userId, [...new Set(userIds)])));
+  return new Set(rows.map((row) => row.userId));
 }
 
 /** Every group, by name. */

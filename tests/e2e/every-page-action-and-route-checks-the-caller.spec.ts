@@ -38,6 +38,8 @@ function pageTable(fixture: Fixture): Record<string, Record<Role, PageOutcome>> 
     [`/admin/people/${fixture.samId}`]: { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },
     [`/admin/people/${ZERO_UUID}`]: { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 403, admin: 404 },
     "/admin/groups": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },
+    "/admin/groups?q=sam": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },
+    [`/admin/groups/${ZERO_UUID}`]: { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 403, admin: 404 },
     // Public: the link is the authority, and a wrong one is told it no longer works.
     [`/invite/${"A".repeat(43)}`]: { anonymous: 200, assignee: 200, nonCandidate: 200, operator: 200, admin: 200 },
     // Everyone's own.

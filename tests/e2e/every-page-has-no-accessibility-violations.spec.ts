@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import type { DemoUser } from "@/lib/demo-people";
 import { expect, people, test } from "./fixtures";
+import { groupPagesToLookAt } from "./pages/groups-page";
 import { LoginPage } from "./pages/login-page";
 import { PeoplePage } from "./pages/people-page";
 import { reviewsToLookAt } from "./support/reviews-to-look-at";
@@ -40,6 +41,7 @@ for (const screen of SCREENS) {
     await peoplePage.goto();
     await peoplePage.open(people.assignee.name);
     const personPath = new URL(admin.url()).pathname;
+    const groupPaths = await groupPagesToLookAt(admin);
 
     const found: string[] = [];
     for (const [page, paths] of [
@@ -62,7 +64,7 @@ for (const screen of SCREENS) {
         ],
       ],
       [operator, ["/runs", "/runs?start=ReviewClaim", "/runs?start=DeployApproval", reviews.run, "/profile", "/notifications"]],
-      [admin, ["/admin", "/admin/sla", "/admin/people", personPath, "/admin/groups", "/admin/api-keys", "/profile", "/notifications"]],
+      [admin, ["/admin", "/admin/sla", "/admin/people", personPath, "/admin/groups", ...groupPaths, "/admin/api-keys", "/profile", "/notifications"]],
     ] as const) {
       for (const path of paths) found.push(...(await violations(page, path)));
     }

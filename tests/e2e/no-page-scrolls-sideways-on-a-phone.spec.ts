@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from "@playwright/test";
 import type { DemoUser } from "@/lib/demo-people";
 import { expect, people, test } from "./fixtures";
 import { ApiKeysPage } from "./pages/api-keys-page";
+import { groupPagesToLookAt } from "./pages/groups-page";
 import { LoginPage } from "./pages/login-page";
 import { PeoplePage, uniqueEmail } from "./pages/people-page";
 import { uniqueTitle } from "./pages/runs-page";
@@ -39,6 +40,7 @@ test("no signed-in page scrolls sideways on a 390 px phone, for any role", async
   await peoplePage.goto();
   await peoplePage.open(people.assignee.name);
   const personPath = new URL(admin.url()).pathname;
+  const groupPaths = await groupPagesToLookAt(admin);
 
   const widths: Record<string, number> = {};
   for (const [role, page, paths] of [
@@ -60,7 +62,7 @@ test("no signed-in page scrolls sideways on a 390 px phone, for any role", async
       ],
     ],
     ["operator", operator, ["/runs", "/runs?start=ReviewClaim", "/runs?start=DeployApproval", reviews.run, "/profile", "/notifications"]],
-    ["admin", admin, ["/admin", "/admin/sla", "/admin/api-keys", "/admin/people", personPath, "/admin/groups", "/profile", "/notifications"]],
+    ["admin", admin, ["/admin", "/admin/sla", "/admin/api-keys", "/admin/people", personPath, "/admin/groups", ...groupPaths, "/profile", "/notifications"]],
   ] as const) {
     for (const path of paths) widths[`${role} ${path}`] = await pageWidth(page, path);
   }

@@ -265,6 +265,7 @@ function routeTable(fixture: Fixture): Record<string, RouteCase[]> {
       ...signInPage("/admin/people"),
       { label: "wrong role", caller: "omar", path: "/admin/people", expect: "4xx" },
       { label: "hostile search", caller: "ada", path: `/admin/people?q=${encodeURIComponent("' or 1=1 --")}&q=__proto__`, expect: "read" },
+      { label: "hostile cursor", caller: "ada", path: `/admin/people?after=${encodeURIComponent("' or 1=1 --")}&after=__proto__`, expect: "read" },
     ],
     "/(app)/admin/people/[id]/page": [
       ...signInPage(`/admin/people/${fixture.samId}`),
@@ -272,7 +273,17 @@ function routeTable(fixture: Fixture): Record<string, RouteCase[]> {
       { label: "malformed id", caller: "ada", path: "/admin/people/not-a-uuid", expect: "4xx" },
       { label: "unknown id", caller: "ada", path: `/admin/people/${ZERO_UUID}`, expect: "4xx" },
     ],
-    "/(app)/admin/groups/page": [...signInPage("/admin/groups"), { label: "wrong role", caller: "sam", path: "/admin/groups", expect: "4xx" }],
+    "/(app)/admin/groups/page": [
+      ...signInPage("/admin/groups"),
+      { label: "wrong role", caller: "sam", path: "/admin/groups", expect: "4xx" },
+      { label: "hostile search", caller: "ada", path: `/admin/groups?q=${encodeURIComponent("' or 1=1 --")}&q=__proto__&group=${encodeURIComponent("%_")}`, expect: "read" },
+    ],
+    "/(app)/admin/groups/[id]/page": [
+      ...signInPage(`/admin/groups/${ZERO_UUID}`),
+      { label: "wrong role", caller: "omar", path: `/admin/groups/${ZERO_UUID}`, expect: "4xx" },
+      { label: "malformed id", caller: "ada", path: `/admin/groups/not-a-uuid?after=${encodeURIComponent("' or 1=1 --")}`, expect: "4xx" },
+      { label: "unknown id", caller: "ada", path: `/admin/groups/${ZERO_UUID}?q=a`, expect: "4xx" },
+    ],
     "/(app)/notifications/page": [...signInPage("/notifications"), { label: "hostile query", caller: "sam", path: "/notifications?after=__proto__&x=%00", expect: "read" }],
     // Public: opening a link spends nothing; a made-up token reads like a used one.
     "/(auth)/a/[token]/page": [{ label: "made-up token", caller: "anonymous", path: `/a/${"A".repeat(43)}`, expect: "read" }],

@@ -1,6 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
 import { z } from "zod";
 import type { CreateGroupState } from "@/components/create-group-form";
 import type { PersonChangeState } from "@/components/person-forms-state";
@@ -9,8 +10,9 @@ import { addGroupMember, createGroup, deleteGroup, groupNameSchema, removeGroupM
 import { defineFormAction } from "@/lib/server/define-action";
 import { submittedText } from "@/lib/server/form-values";
 
-function revalidateGroups(userId?: string) {
+function revalidateGroups(userId?: string, groupId?: string) {
   revalidatePath("/admin/groups");
+  if (groupId) revalidatePath(`/admin/groups/${groupId}`);
   revalidatePath("/admin/people");
   if (userId) revalidatePath(`/admin/people/${userId}`);
 }
@@ -36,12 +38,12 @@ const addMember = defineFormAction({
   input: z.object({ groupId: z.uuid("There is no such group."), userId: z.uuid("Choose who to add.") }),
   async handler({ groupId, userId }, admin) {
     const { group, name } = await addGroupMember(await getDb(), { groupId, userId, by: admin.id });
-    revalidateGroups(userId);
+    revalidateGroups(userId, group.id);
     return { message: `${name} added to ${group.name}.` };
   },
 });
 
-/** Admins only: puts a person in a group (recorded on their page). */
+/** Admins only: puts a person in a group (recorded on their page); a deactivated person, or one already in it, is refused. */
 export async function addGroupMemberAction(_previous: PersonChangeState | null, formData: FormData | Record<string, unknown>): Promise<PersonChangeState> {
   return await addMember(formData);
 }
@@ -51,7 +53,7 @@ const removeMember = defineFormAction({
   input: z.object({ groupId: z.uuid("There is no such group."), userId: z.uuid("There is no such person.") }),
   async handler({ groupId, userId }, admin) {
     const { group, name } = await removeGroupMember(await getDb(), { groupId, userId, by: admin.id });
-    revalidateGroups(userId);
+    revalidateGroups(userId, group.id);
     return { message: `${name} removed from ${group.name}.` };
   },
 });
@@ -65,13 +67,14 @@ const remove = defineFormAction({
   roles: ["admin"],
   input: z.object({ groupId: z.uuid("There is no such group.") }),
   async handler({ groupId }, admin) {
-    const group = await deleteGroup(await getDb(), { groupId, by: admin.id });
+    await deleteGroup(await getDb(), { groupId, by: admin.id });
     revalidateGroups();
-    return { message: `Group “${group.name}” deleted.` };
+    // The group's page it was deleted from is gone: back to the list, which no longer has it.
+    redirect("/admin/groups");
   },
 });
 
-/** Admins only: deletes a group; its members' pages record that they left it. */
+/** Admins only: deletes a group (its members' pages record that they left it), then goes back to the groups list. */
 export async function deleteGroupAction(_previous: PersonChangeState | null, formData: FormData | Record<string, unknown>): Promise<PersonChangeState> {
   return await remove(formData);
 }
