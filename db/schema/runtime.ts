@@ -260,6 +260,13 @@ export const slots = pgTable(
     index("slots_finished_by_idx").on(table.finishedBy, table.finishedAt).where(sql`${table.finishedBy} is not null`),
     // The SLA page's workflow filter lists each workflow that waited, one index step per name.
     index("slots_workflow_idx").on(table.workflow),
+    // Outstanding work of one workflow, or one agent, soonest due first: a page of the filtered table is a stretch of one of these.
+    index("slots_open_workflow_due_idx")
+      .on(table.workflow, sql`coalesce(${table.dueAt}, 'infinity'::timestamptz)`, table.openedAt, table.id)
+      .where(sql`${table.status} = 'open'`),
+    index("slots_open_agent_due_idx")
+      .on(table.agent, sql`coalesce(${table.dueAt}, 'infinity'::timestamptz)`, table.openedAt, table.id)
+      .where(sql`${table.status} = 'open' and ${table.agent} is not null`),
   ],
 );
 

@@ -1,0 +1,4 @@
+-- The SLA page's outstanding work filtered to one workflow or one agent walks that one's open waits in due order (a page costs
+-- its own length however rare the workflow or agent), as the unfiltered table and the assignee filter already do.
+CREATE INDEX "slots_open_workflow_due_idx" ON "slots" USING btree ("workflow",coalesce("due_at", 'infinity'::timestamptz),"opened_at","id") WHERE "slots"."status" = 'open';--> statement-breakpoint
+CREATE INDEX "slots_open_agent_due_idx" ON "slots" USING btree ("agent",coalesce("due_at", 'infinity'::timestamptz),"opened_at","id") WHERE "slots"."status" = 'open' and "slots"."agent" is not null;
