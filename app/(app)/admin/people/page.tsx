@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { PeoplePager } from "@/components/people-pager";
 import { AddPersonForm } from "@/components/add-person-form";
 import { getDb } from "@/lib/database";
 import { listGroups } from "@/lib/groups";
@@ -100,20 +101,7 @@ export default async function PeoplePage({ searchParams }: { searchParams: Promi
           </tbody>
         </table>
       )}
-      {paged || next ? (
-        <nav className="inbox-meta" aria-label="Pages of people">
-          <span>
-            {paged ? (
-              <>
-                {people.length} more, by name · <Link href={peopleHref({ q: search })}>back to the first {PEOPLE_PAGE_SIZE}</Link>
-              </>
-            ) : (
-              `The first ${people.length}, by name`
-            )}
-          </span>
-          {next ? <Link href={peopleHref({ q: search, after: next })}>Next {PEOPLE_PAGE_SIZE} →</Link> : null}
-        </nav>
-      ) : null}
+      <PeoplePager shown={people.length} paged={paged} next={next} pageSize={PEOPLE_PAGE_SIZE} href={(cursor) => peopleHref({ q: search, after: cursor })} />
       <h2>Add a person</h2>
       <p className="muted">They get a one-time invite link, valid for 7 days, to set their password and sign in. It is emailed to them when email is configured, and shown here once to hand over.</p>
       <AddPersonForm groups={groups.map((group) => ({ id: group.id, name: group.name }))} nameMaxLength={PERSON_NAME_MAX} action={addPersonAction} />
