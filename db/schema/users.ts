@@ -31,6 +31,8 @@ export const users = pgTable(
   },
   (table) => [
     uniqueIndex("users_email_key").on(table.email),
+    // People listed a page at a time by name (Admin, Admin → People): one page of this index.
+    index("users_name_id_idx").on(table.name, table.id),
     check("users_roles_known", sql`${table.roles} <@ ARRAY['admin', 'operator', 'assignee']::text[]`),
     check("users_email_normalised", sql`${table.email} = lower(btrim(${table.email}))`),
   ],
