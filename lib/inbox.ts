@@ -2,6 +2,7 @@ import type { Db } from "@/db/client";
 import {
   type AnsweredQuestionRow,
   countAnsweredBy,
+  INBOX_COUNT_CAP,
   INBOX_DUE_FILTERS,
   INBOX_SORTS,
   type InboxDue,
@@ -24,7 +25,12 @@ export function parseInboxView(value: unknown): InboxView {
   return INBOX_VIEWS.find((view) => view === value) ?? "assigned";
 }
 
-export { INBOX_DUE_FILTERS, INBOX_SORTS, type InboxDue, type InboxSort };
+export { INBOX_COUNT_CAP, INBOX_DUE_FILTERS, INBOX_SORTS, type InboxDue, type InboxSort };
+
+/** A count as a tab shows it: "57", or "1,000+" past what the inbox counts ({@link INBOX_COUNT_CAP}). */
+export function inboxCountWords(count: number, atLeast: boolean): string {
+  return `${count.toLocaleString("en-US")}${atLeast ? "+" : ""}`;
+}
 
 /** Each due filter in words, for the filter's choices (none chosen: any deadline). */
 export const INBOX_DUE_LABELS: Readonly<Record<InboxDue, string>> = {
@@ -115,14 +121,21 @@ export interface Inbox {
     /** What was answered, in a line ("Bank transfer · Urgent?: No"); null when it closed with nothing. */
     answerLine: string | null;
   })[];
-  /** Every open question in each view (not only this page's); "answered" counts what is listed. */
+  /**
+   * Every open question in each view (not only this page's), up to {@link INBOX_COUNT_CAP}; "answered"
+   * counts what is listed.
+   */
   counts: Record<InboxView, number>;
+  /** The views with more open questions than the inbox counts: their count is the cap, shown as "1,000+". */
+  countsAtLeast: Record<InboxView, boolean>;
   /** What is being looked for (words, who asks, when due) and the order, as understood; nothing when the whole view is shown. */
   search: { text: string | null; asker: string | null; due: InboxDue | null; sort: InboxSort };
   /** Query values that were not understood, each in a sentence saying what is shown instead. */
   notUnderstood: string[];
-  /** How many of the view's open questions the search keeps. */
+  /** How many of the view's open questions the search keeps (up to the cap). */
   matching: number;
+  /** Whether the search keeps more than the cap. */
+  matchingAtLeast: boolean;
   /** Who asks the person's open questions, for the filter. */
   askers: string[];
   /** The question this page starts after, when it is not the first page. */
@@ -215,9 +228,11 @@ export async function loadInbox(
       answerLine: answerLine(describeAnswer(question.spec, question.answer)),
     })),
     counts: { ...open.counts, answered: answeredCount ?? answered.length },
+    countsAtLeast: { ...open.countsAtLeast, answered: false },
     search,
     notUnderstood: filters.notUnderstood,
     matching: open.matching,
+    matchingAtLeast: open.matchingAtLeast,
     askers: open.askers,
     after: view === "answered" ? null : after,
     next: open.next,

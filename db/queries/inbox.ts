@@ -2,6 +2,7 @@ import type { ModelMessage } from "ai";
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../client";
 import type { QuestionSpec } from "../types/question-spec";
+import { afterCursor, DUE_ORDER, inPart, OPEN_PARTS, type OpenOrder, type OpenPart, openWalk, rowOrder, SERIAL_READ, teamSetsCte, type WalkCursor } from "./open-slot-walks";
 import { slotIsFor } from "./slot-parties";
 
 /** A question someone answered (or that closed with nothing while it was theirs), for "Answered by me". */
@@ -102,6 +103,13 @@ export async function countAnsweredBy(db: Db, userId: string, limit = 50): Promi
 /** The open questions a person may answer, split as the inbox shows them. */
 export type OpenInboxView = "assigned" | "candidates" | "team" | "overdue";
 
+/**
+ * How far the inbox counts each view: a view with more open questions than this reads as "1,000+"
+ * (`countsAtLeast`), so a member of a team with fifty thousand open questions costs the same to
+ * count as one with a thousand.
+ */
+export const INBOX_COUNT_CAP = 1_000;
+
 /** One open question in someone's inbox, with what the row shows. */
 export interface OpenQuestionRow {
   id: string;
@@ -124,10 +132,18 @@ export interface OpenQuestionRow {
 
 /** A page of someone's open questions, and how many there are in each view. */
 export interface OpenInboxPage {
+  /** How many open questions each view has, up to {@link INBOX_COUNT_CAP}. */
   counts: Record<OpenInboxView, number>;
-  /** How many of the view's questions the search keeps; the view's count when nothing is searched for. */
+  /** The views with more than {@link INBOX_COUNT_CAP} (their count is the cap). */
+  countsAtLeast: Record<OpenInboxView, boolean>;
+  /** How many of the view's questions the search keeps (up to the cap); the view's count when nothing is searched for. */
   matching: number;
-  /** Who asks the person's open questions (an agent's name, else the flow's), each once, for a filter. */
+  /** Whether more than {@link INBOX_COUNT_CAP} are kept. */
+  matchingAtLeast: boolean;
+  /**
+   * Who asks the person's open questions (an agent's name, else the flow's), each once, for a filter:
+   * read from the questions counted, so from at most {@link INBOX_COUNT_CAP} of each view's.
+   */
   askers: string[];
   rows: OpenQuestionRow[];
   /** The last question shown, to read the next page after; null on the last page. */
@@ -138,7 +154,10 @@ export interface OpenInboxPage {
 export const INBOX_DUE_FILTERS = ["overdue", "day", "week", "none"] as const;
 export type InboxDue = (typeof INBOX_DUE_FILTERS)[number];
 
-/** How a page of open questions is ordered: soonest due first (no deadline last), or by when they were asked. */
+/**
+ * How a page of open questions is ordered: soonest due first (no deadline last, then the longest
+ * waiting), or by when they were put to the person, newest or oldest first.
+ */
 export const INBOX_SORTS = ["due", "newest", "oldest"] as const;
 export type InboxSort = (typeof INBOX_SORTS)[number];
 
@@ -152,40 +171,46 @@ export interface InboxSearch {
   sort?: InboxSort;
 }
 
-const DUE_CONDITION: Record<InboxDue, SQL> = {
-  overdue: sql`due_at is not null and due_at <= now_at`,
-  day: sql`due_at > now_at and due_at <= now_at + interval '1 day'`,
-  week: sql`due_at > now_at and due_at <= now_at + interval '7 days'`,
-  none: sql`due_at is null`,
-};
-
-/** Each order: how rows of `mine` (or the page, through `prefix`) are ordered, and how rows after a cursor are kept. */
-function ordering(sort: InboxSort, prefix = ""): { order: SQL; after: SQL } {
-  const col = (name: string) => sql.raw(`${prefix}${name}`);
-  switch (sort) {
-    case "newest":
-      return { order: sql`${col("asked_at")} desc, ${col("id")} desc`, after: sql`(asked_at, id) < (select asked_at, id from cursor)` };
-    case "oldest":
-      return { order: sql`${col("asked_at")}, ${col("id")}`, after: sql`(asked_at, id) > (select asked_at, id from cursor)` };
-    default:
-      return { order: sql`${col("due_order")}, ${col("asked_at")}, ${col("id")}`, after: sql`(due_order, asked_at, id) > (select due_order, asked_at, id from cursor)` };
+/** Each due filter over slot `s`, as conditions its due-order index can range over (`now` the moment read). */
+function dueCondition(due: InboxDue, now: SQL): SQL {
+  switch (due) {
+    case "overdue":
+      return sql`${DUE_ORDER} <= ${now}`;
+    case "day":
+      return sql`${DUE_ORDER} > ${now} and ${DUE_ORDER} <= ${now} + interval '1 day'`;
+    case "week":
+      return sql`${DUE_ORDER} > ${now} and ${DUE_ORDER} <= ${now} + interval '7 days'`;
+    case "none":
+      return sql`${DUE_ORDER} = 'infinity'::timestamptz and s.due_at is null`;
   }
 }
 
-const VIEW_CONDITION: Record<OpenInboxView, SQL> = {
-  assigned: sql`assigned`,
-  candidates: sql`not assigned and named`,
-  team: sql`not assigned and not named`,
-  overdue: sql`due_at is not null and due_at <= now_at`,
-};
+/** The parts of a person's open slots (db/queries/open-slot-walks.ts) each view is made of. */
+const VIEW_PARTS: Record<OpenInboxView, readonly OpenPart[]> = { assigned: ["assigned"], candidates: ["named"], team: ["team"], overdue: OPEN_PARTS };
+
+/** The rows of several walks merged, in `order`, at most `limit`. */
+function merged(walks: SQL[], order: OpenOrder, limit: number): SQL {
+  return sql`select * from (${sql.join(walks, sql` union all `)}) walked order by ${rowOrder(order)} limit ${limit}`;
+}
+
+/** How many rows of several walks there are, up to one more than the cap (unordered walks, each stopping there too). */
+function countedUpToCap(walks: SQL[]): SQL {
+  const each = walks.map((walk, index) => sql`select 1 from ${walk} ${sql.raw(`w${index}`)}`);
+  return sql`(select count(*) from (${sql.join(each, sql` union all `)} limit ${INBOX_COUNT_CAP + 1}) counted)`;
+}
 
 /**
  * The questions `userId` may answer now — open, with an open slot that names them as assignee or
- * candidate — counted by view, and one page of a view: soonest due first (no deadline last), then
- * oldest asked (or, by `find.sort`, newest or oldest asked first), starting after the question `after`
- * (when it is one of theirs in that order; else from the start). `find` keeps only questions with its
- * words, asked by its asker, due as it says (`matching` counts them). One statement: the person's open slots come from the assignee and candidate indexes,
- * their questions from the index of open questions by slot; only the page's rows are read in full.
+ * candidate or is put to a group of theirs — counted by view, and one page of a view: soonest due
+ * first (no deadline last, then the longest waiting), or by `find.sort` newest or oldest first,
+ * starting after the question `after` (when it is one of theirs in that view; else from the start).
+ * `find` keeps only questions with its words, asked by its asker, due as it says (`matching` counts
+ * them).
+ *
+ * One statement, of index walks that stop where the page does (db/queries/open-slot-walks.ts): the
+ * page reads about as many questions as it shows, whichever view and however many the person has;
+ * each view is counted up to {@link INBOX_COUNT_CAP} and no further. Words are looked for question by
+ * question along the walk, so a search that keeps few reads as far as it must to fill the page.
  */
 export async function readOpenInbox(
   db: Db,
@@ -196,21 +221,98 @@ export async function readOpenInbox(
   find: InboxSearch = {},
 ): Promise<OpenInboxPage> {
   const after = page.after ?? null;
+  const nowAt = sql`${now.toISOString()}::timestamptz`;
   const text = find.text?.trim() ? find.text.trim().toLowerCase() : null;
   const asker = find.asker?.trim() || null;
-  // Words anywhere in the question's title or text (any case); who asks, exactly.
-  const due = find.due && Object.hasOwn(DUE_CONDITION, find.due) ? DUE_CONDITION[find.due] : undefined;
-  const kept = sql`(${text}::text is null or position(${text}::text in lower(coalesce(title, '') || ' ' || coalesce(spec_title, '') || ' ' || coalesce(first_question, ''))) > 0)
-    and (${asker}::text is null or asker = ${asker}::text)${due ? sql` and (${due})` : sql``}`;
+  const due = find.due && (INBOX_DUE_FILTERS as readonly string[]).includes(find.due) ? find.due : null;
   const sort: InboxSort = find.sort && (INBOX_SORTS as readonly string[]).includes(find.sort) ? find.sort : "due";
-  const order = ordering(sort);
+  // Words anywhere in the question's title or text (any case); who asks, exactly; when it is due.
+  const kept: SQL[] = [
+    ...(text === null
+      ? []
+      : [
+          sql`position(${text}::text in lower(coalesce(a.title, '') || ' ' || coalesce(a.spec ->> 'title', '') || ' ' || coalesce(a.spec #>> '{fields,0,question}', ''))) > 0`,
+        ]),
+    ...(asker === null ? [] : [sql`coalesce(a.agent, a.workflow) = ${asker}::text`]),
+    ...(due === null ? [] : [dueCondition(due, nowAt)]),
+  ];
+  const searching = kept.length > 0;
+  const parts = VIEW_PARTS[view];
+  const inView: SQL[] = [...(view === "overdue" ? [dueCondition("overdue", nowAt)] : []), ...kept];
+
+  // The question the page starts after: its place in the order, if it is an open question of theirs in this view that the search keeps.
+  const cursor: WalkCursor | null = after
+    ? {
+        dueOrder: sql`(select due_order from cursor)`,
+        openedAt: sql`(select opened_at from cursor)`,
+        slotId: sql`(select slot_id from cursor)`,
+        askedAt: sql`(select asked_at from cursor)`,
+        id: sql`(select id from cursor)`,
+      }
+    : null;
+  // A cursor that names none of theirs starts the page from the beginning: the first place in the order.
+  const first = sort === "newest" ? { time: "'infinity'::timestamptz", id: "'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid" } : { time: "'-infinity'::timestamptz", id: "'00000000-0000-0000-0000-000000000000'::uuid" };
+  const cursorCte = after
+    ? sql`, cursor as (
+          select coalesce(max(due_order), ${sql.raw(first.time)}) as due_order, coalesce(max(opened_at), ${sql.raw(first.time)}) as opened_at,
+                 coalesce(max(slot_id::text)::uuid, ${sql.raw(first.id)}) as slot_id, coalesce(max(asked_at), ${sql.raw(first.time)}) as asked_at,
+                 coalesce(max(id::text)::uuid, ${sql.raw(first.id)}) as id
+            from (select ${DUE_ORDER} as due_order, s.opened_at, s.id as slot_id, a.asked_at, a.id
+                    from asks a join slots s on s.id = a.slot_id
+                   where a.id = ${after}::uuid and a.status = 'open' and a.reason is null and s.status = 'open'
+                     and (${sql.join(parts.map((part) => inPart(part, userId)), sql` or `)})
+                     ${inView.length > 0 ? sql`and ${sql.join(inView, sql` and `)}` : sql``}) found
+        )`
+    : sql``;
+  const afterConditions = cursor ? afterCursor(sort, cursor) : [];
+
+  // A search's first page and its count come from one walk in the page's order, up to the cap: a search that keeps
+  // few questions reads the person's questions once, not once for the page and again to count.
+  const foundFirst = searching && !after && page.limit > 0;
+  const pageWalks = parts.map((part) =>
+    openWalk(part, userId, { where: [...inView, ...afterConditions], order: sort, limit: foundFirst ? INBOX_COUNT_CAP + 1 : page.limit + 1 }),
+  );
+  const pageCte =
+    page.limit <= 0
+      ? sql``
+      : foundFirst
+        ? sql`, found as materialized (${merged(pageWalks, sort, INBOX_COUNT_CAP + 1)}), page as (select * from found order by ${rowOrder(sort)} limit ${page.limit + 1})`
+        : sql`, page as (${merged(pageWalks, sort, page.limit + 1)})`;
+  // Each view counted up to the cap (the questions of its first cap + 1 slots), with who asks the questions counted.
+  const sample = sql`sample as materialized (
+          ${sql.join(
+            OPEN_PARTS.map(
+              (part) =>
+                sql`select ${part}::text as part, slot_id, asker from ${openWalk(part, userId, { columns: sql`coalesce(a.agent, a.workflow) as asker`, order: null, limit: INBOX_COUNT_CAP + 1, slotsFirst: true })} ${sql.raw(part)}`,
+            ),
+            sql` union all `,
+          )}
+        ), overdue as materialized (
+          ${sql.join(
+            OPEN_PARTS.map(
+              (part) =>
+                sql`select ${part}::text as part, slot_id from ${openWalk(part, userId, { where: [dueCondition("overdue", nowAt)], order: null, limit: INBOX_COUNT_CAP + 1, slotsFirst: true })} ${sql.raw(`${part}_overdue`)}`,
+            ),
+            sql` union all `,
+          )}
+        )`;
+  const matching = !searching
+    ? sql`null::bigint`
+    : foundFirst
+      ? sql`(select count(*) from found)`
+      : countedUpToCap(parts.map((part) => openWalk(part, userId, { where: inView, order: null, limit: INBOX_COUNT_CAP + 1 })));
+
   const rows = await queryRows<{
-    matching: number | string;
-    askers: string[] | string | null;
     assigned: number | string;
     candidates: number | string;
     team: number | string;
     overdue: number | string;
+    assigned_more: boolean;
+    candidates_more: boolean;
+    team_more: boolean;
+    overdue_more: boolean | null;
+    matching: number | string | null;
+    askers: string[] | string | null;
     id: string | null;
     task_id: string;
     agent: string | null;
@@ -227,61 +329,68 @@ export async function readOpenInbox(
     delegated_from_name: string | null;
   }>(
     db,
-    sql`with mine as materialized (
-          select a.id, a.asked_at, coalesce(s.due_at, 'infinity') as due_order, s.due_at, s.opened_at, s.assignee_id,
-                 s.claimed_by, s.delegated_from, coalesce(a.agent, a.workflow) as asker,
-                 a.title, a.spec ->> 'title' as spec_title, a.spec #>> '{fields,0,question}' as first_question,
-                 s.assignee_id is not distinct from ${userId}::uuid as assigned, s.candidate_ids @> array[${userId}::uuid] as named,
-                 ${now.toISOString()}::timestamptz as now_at
-            from slots s join asks a on a.slot_id = s.id
-           where s.status = 'open' and ${slotIsFor("s.", userId)}
-             and a.status = 'open' and a.reason is null
-        ), counts as (
-          select count(*) filter (where assigned) as assigned, count(*) filter (where not assigned and named) as candidates,
-                 count(*) filter (where not assigned and not named) as team, count(*) filter (where due_at <= now_at) as overdue,
-                 count(*) filter (where ${VIEW_CONDITION[view]} and ${kept}) as matching,
-                 array(select distinct m.asker from mine m where m.asker is not null order by m.asker) as askers
-            from mine
-        ), cursor as (
-          select due_order, asked_at, id from mine where id = ${after}::uuid and ${VIEW_CONDITION[view]} and ${kept}
-        ), page as (
-          select id, due_order, asked_at, due_at, opened_at, assignee_id, claimed_by, delegated_from from mine
-           where ${VIEW_CONDITION[view]} and ${kept}
-             and (not exists (select 1 from cursor) or ${order.after})
-           order by ${order.order}
-           limit ${page.limit + 1}
+    sql`with recursive ${teamSetsCte(userId)}, ${sample}${cursorCte}${pageCte}, counts as (
+          select count(*) filter (where part = 'assigned') as assigned, count(*) filter (where part = 'named') as candidates,
+                 count(*) filter (where part = 'team') as team,
+                 -- A part whose slots reached the cap may have more questions than were counted.
+                 count(*) filter (where part = 'assigned') > ${INBOX_COUNT_CAP} or count(distinct slot_id) filter (where part = 'assigned') > ${INBOX_COUNT_CAP} as assigned_more,
+                 count(*) filter (where part = 'named') > ${INBOX_COUNT_CAP} or count(distinct slot_id) filter (where part = 'named') > ${INBOX_COUNT_CAP} as candidates_more,
+                 count(*) filter (where part = 'team') > ${INBOX_COUNT_CAP} or count(distinct slot_id) filter (where part = 'team') > ${INBOX_COUNT_CAP} as team_more,
+                 (select count(*) from overdue) as overdue,
+                 (select count(*) > ${INBOX_COUNT_CAP} or bool_or(slots > ${INBOX_COUNT_CAP}) from (select count(distinct slot_id) as slots from overdue group by part) parts) as overdue_more,
+                 ${matching} as matching,
+                 array(select distinct asker from sample where asker is not null order by asker) as askers
+            from sample where ${SERIAL_READ}
         )
         select counts.assigned, counts.candidates, counts.team, counts.overdue, counts.matching, counts.askers,
-               a.id, a.task_id, a.agent, a.workflow,
-               a.title, a.spec ->> 'title' as spec_title, a.spec #>> '{fields,0,question}' as first_question,
-               a.asked_at, page.opened_at, page.due_at, page.assignee_id, page.claimed_by,
-               (select name from users where users.id = page.claimed_by) as claimed_by_name,
-               (select name from users where users.id = page.delegated_from) as delegated_from_name
+               counts.assigned_more, counts.candidates_more, counts.team_more, counts.overdue_more,
+               ${
+                 page.limit > 0
+                   ? sql`a.id, a.task_id, a.agent, a.workflow, a.title, a.spec ->> 'title' as spec_title, a.spec #>> '{fields,0,question}' as first_question,
+               a.asked_at, s.opened_at, s.due_at, s.assignee_id, s.claimed_by,
+               (select name from users where users.id = s.claimed_by) as claimed_by_name,
+               (select name from users where users.id = s.delegated_from) as delegated_from_name
           from counts
-          left join (page join asks a on a.id = page.id) on true
-         order by ${ordering(sort, "page.").order}`,
+          left join (page join asks a on a.id = page.id join slots s on s.id = page.slot_id) on true
+         order by ${rowOrder(sort, "page.")}`
+                   : sql`null::uuid as id from counts`
+               }`,
   );
-  const first = rows[0]!;
-  const found = rows.filter((row) => row.id !== null).map((row) => ({
-    id: row.id!,
-    taskId: row.task_id,
-    agent: row.agent,
-    workflow: row.workflow,
-    title: row.title,
-    specTitle: row.spec_title,
-    firstQuestion: row.first_question,
-    askedAt: new Date(row.asked_at),
-    openedAt: new Date(row.opened_at),
-    dueAt: row.due_at === null ? null : new Date(row.due_at),
-    assigneeId: row.assignee_id,
-    claimedBy: row.claimed_by ? { id: row.claimed_by, name: row.claimed_by_name ?? "someone" } : null,
-    delegatedFrom: row.delegated_from_name,
-  }));
+  const firstRow = rows[0]!;
+  const found = rows
+    .filter((row) => row.id !== null)
+    .map((row) => ({
+      id: row.id!,
+      taskId: row.task_id,
+      agent: row.agent,
+      workflow: row.workflow,
+      title: row.title,
+      specTitle: row.spec_title,
+      firstQuestion: row.first_question,
+      askedAt: new Date(row.asked_at),
+      openedAt: new Date(row.opened_at),
+      dueAt: row.due_at === null ? null : new Date(row.due_at),
+      assigneeId: row.assignee_id,
+      claimedBy: row.claimed_by ? { id: row.claimed_by, name: row.claimed_by_name ?? "someone" } : null,
+      delegatedFrom: row.delegated_from_name,
+    }));
   const shown = found.slice(0, page.limit);
+  const capped = (value: number | string, more = false) => ({ count: Math.min(Number(value), INBOX_COUNT_CAP), atLeast: more || Number(value) > INBOX_COUNT_CAP });
+  const counts = {
+    assigned: capped(firstRow.assigned, Boolean(firstRow.assigned_more)),
+    candidates: capped(firstRow.candidates, Boolean(firstRow.candidates_more)),
+    team: capped(firstRow.team, Boolean(firstRow.team_more)),
+    overdue: capped(firstRow.overdue, Boolean(firstRow.overdue_more)),
+  };
+  const kept_ = firstRow.matching === null ? counts[view] : capped(firstRow.matching);
   return {
-    counts: { assigned: Number(first.assigned), candidates: Number(first.candidates), team: Number(first.team), overdue: Number(first.overdue) },
-    matching: Number(first.matching),
-    askers: Array.isArray(first.askers) ? first.askers : (first.askers ?? "").replace(/^\{|\}$/g, "").split(",").filter(Boolean).map((name) => name.replace(/^"|"$/g, "")),
+    counts: { assigned: counts.assigned.count, candidates: counts.candidates.count, team: counts.team.count, overdue: counts.overdue.count },
+    countsAtLeast: { assigned: counts.assigned.atLeast, candidates: counts.candidates.atLeast, team: counts.team.atLeast, overdue: counts.overdue.atLeast },
+    matching: kept_.count,
+    matchingAtLeast: kept_.atLeast,
+    askers: Array.isArray(firstRow.askers)
+      ? firstRow.askers
+      : (firstRow.askers ?? "").replace(/^\{|\}$/g, "").split(",").filter(Boolean).map((name) => name.replace(/^"|"$/g, "")),
     rows: shown,
     next: found.length > page.limit && shown.length > 0 ? shown.at(-1)!.id : null,
   };

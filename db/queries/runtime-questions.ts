@@ -4,6 +4,7 @@ import type { NothingReason, QuestionStatus } from "../schema";
 import type { QuestionSpec } from "../types/question-spec";
 import { insertEscalationsSql, type NewEscalationStep } from "./runtime-escalations";
 import { insertRunEventsSql, type NewRunEvent } from "./runtime-events";
+import { afterCursor, DUE_ORDER, OPEN_PARTS, openWalk, rowOrder, SERIAL_READ, teamSetsCte, type WalkCursor } from "./open-slot-walks";
 import { slotAnswerableBy } from "./slot-parties";
 
 /** A question record with the slot that takes its answer, as the runtime and the inbox read it. */
@@ -193,25 +194,40 @@ export interface QuestionPageRequest {
 }
 
 /**
- * The questions a person may answer now: open, with an open slot that names them, soonest due first
- * (no deadline last), then oldest asked — all of them, or one page. One query over the slots'
- * assignee and candidate indexes.
+ * The questions a person may answer now: open, with an open slot that names them (and that no other
+ * candidate has taken), soonest due first (no deadline last), then the longest waiting, then the
+ * oldest asked — all of them, or one page. Read by index walks that stop at the page's length
+ * (db/queries/open-slot-walks.ts): a page costs about its own length however many questions the
+ * person (or a team of theirs) has open.
  */
 export async function listAnswerableQuestions(db: Db, userId: string, page?: QuestionPageRequest): Promise<QuestionRow[]> {
   const after = page?.after ?? null;
+  // The place of the question the page follows, read from the question itself (answered since or not); none names no place, so no rows.
+  const cursor: WalkCursor | null = after
+    ? {
+        dueOrder: sql`(select due_order from cursor)`,
+        openedAt: sql`(select opened_at from cursor)`,
+        slotId: sql`(select slot_id from cursor)`,
+        askedAt: sql`(select asked_at from cursor)`,
+        id: sql`(select id from cursor)`,
+      }
+    : null;
+  const walks = OPEN_PARTS.map((part) =>
+    openWalk(part, userId, { where: cursor ? afterCursor("due", cursor) : [], order: "due", limit: page ? page.limit : null, answerableOnly: true }),
+  );
   const rows = await queryRows<RawQuestion>(
     db,
-    sql`${QUESTION_SELECT}
-        where s.status = 'open' and a.status = 'open' and a.reason is null
-          and ${slotAnswerableBy("s.", userId)}
-          ${
-            after === null
-              ? sql``
-              : sql`and (coalesce(s.due_at, 'infinity'), a.asked_at, a.id) > (
-                  select coalesce(cs.due_at, 'infinity'), c.asked_at, c.id from asks c left join slots cs on cs.id = c.slot_id where c.id = ${after}::uuid)`
-          }
-        order by coalesce(s.due_at, 'infinity'), a.asked_at, a.id
-        ${page ? sql`limit ${page.limit}` : sql``}`,
+    sql`with recursive ${teamSetsCte(userId)}${
+      after
+        ? sql`, cursor as (
+            select ${DUE_ORDER} as due_order, s.opened_at, s.id as slot_id, a.asked_at, a.id
+              from asks a join slots s on s.id = a.slot_id where a.id = ${after}::uuid)`
+        : sql``
+    }, page as (select * from (${sql.join(walks, sql` union all `)}) walked order by ${rowOrder("due")}${page ? sql` limit ${page.limit}` : sql``})
+        ${QUESTION_SELECT}
+        join page on page.id = a.id
+        where ${SERIAL_READ}
+        order by ${rowOrder("due", "page.")}`,
   );
   return rows.map(toQuestion);
 }

@@ -11,6 +11,7 @@ import {
   INBOX_SORT_LABELS,
   INBOX_SORTS,
   type Inbox,
+  inboxCountWords,
   type InboxView,
   loadInbox,
   lookAtInbox,
@@ -61,9 +62,12 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
     seenBefore,
     search: { text: params.q, asker: params.asker, due: params.due, sort: params.sort },
   });
-  // The tab says how many questions wait on this person (each once, whichever views it is in).
-  const waiting = inbox.counts.assigned + inbox.counts.candidates + inbox.counts.team;
   const searching = inbox.search.text !== null || inbox.search.asker !== null || inbox.search.due !== null;
+  // The tab says how many questions wait on this person (each once, whichever views it is in); "+" when a view has more than were counted.
+  const waiting = inbox.counts.assigned + inbox.counts.candidates + inbox.counts.team;
+  const waitingWords = inboxCountWords(waiting, inbox.countsAtLeast.assigned || inbox.countsAtLeast.candidates || inbox.countsAtLeast.team);
+  const viewCount = inboxCountWords(inbox.counts[view], inbox.countsAtLeast[view]);
+  const shownOf = searching ? inboxCountWords(inbox.matching, inbox.matchingAtLeast) : viewCount;
   // Links keep the search and the order: paging through what was found, in the order chosen.
   const current = VIEWS.find((entry) => entry.view === view)!;
   const renderedAt = now.toISOString();
@@ -77,12 +81,12 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
           nobody named, askers are told at once that you are away.
         </p>
       ) : null}
-      <DocumentTitle title={waiting > 0 ? `Inbox (${waiting}) · Parley` : "Inbox · Parley"} />
+      <DocumentTitle title={waiting > 0 ? `Inbox (${waitingWords}) · Parley` : "Inbox · Parley"} />
       <InboxKeys />
       <nav className="tabs" aria-label="Inbox views">
         {VIEWS.map((entry) => (
           <Link key={entry.view} href={`/inbox?view=${entry.view}`} aria-current={entry.view === view ? "page" : undefined}>
-            {entry.label} <span className="count">{inbox.counts[entry.view]}</span>
+            {entry.label} <span className="count">{inboxCountWords(inbox.counts[entry.view], inbox.countsAtLeast[entry.view])}</span>
           </Link>
         ))}
       </nav>
@@ -133,7 +137,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
           ) : null}
           {searching ? (
             <p className="muted small" role="status">
-              {inbox.matching} of {inbox.counts[view]} {inbox.counts[view] === 1 ? "question" : "questions"} found · <Link href={`/inbox?view=${view}`}>show all</Link>
+              {shownOf} of {viewCount} {inbox.counts[view] === 1 && !inbox.countsAtLeast[view] ? "question" : "questions"} found · <Link href={`/inbox?view=${view}`}>show all</Link>
             </p>
           ) : (
             <p className="muted small">Keys: j and k move between questions, Enter opens one.</p>
@@ -214,8 +218,8 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
         <nav className="inbox-meta" aria-label="Pages">
           <span>
             {inbox.after
-              ? `${inbox.rows.length} more of ${searching ? inbox.matching : inbox.counts[view]}`
-              : `The ${inbox.rows.length} ${FIRST_PAGE_WORDS[inbox.search.sort]} of ${searching ? inbox.matching : inbox.counts[view]}`}
+              ? `${inbox.rows.length} more of ${shownOf}`
+              : `The ${inbox.rows.length} ${FIRST_PAGE_WORDS[inbox.search.sort]} of ${shownOf}`}
             {inbox.after ? (
               <>
                 {" · "}
