@@ -179,6 +179,9 @@ export type ApiAskStatusFilter = "open" | "answered" | "nothing";
 /**
  * A page of this key's asks, newest first, after the ask `after` (a cursor: its created-at and id),
  * optionally only those whose question is in one status. Reads `limit + 1` to tell whether more follow.
+ * Each status is its own walk of an index: the key's asks by `question_status` (the question's
+ * status, kept on the ask by PostgreSQL: migration 0018), newest first — so a page of the rare status
+ * costs what a page of any other does.
  */
 export async function listApiAsks(
   db: Db,
@@ -186,15 +189,10 @@ export async function listApiAsks(
   page: { limit: number; after?: { createdAt: Date; id: string }; status?: ApiAskStatusFilter },
 ): Promise<ApiAskRecord[]> {
   const after = page.after ? sql`and (a.created_at, a.id) < (${page.after.createdAt.toISOString()}::timestamptz, ${page.after.id}::uuid)` : sql``;
-  const status =
-    page.status === "open"
-      ? sql`and (q.id is null or q.status = 'open')`
-      : page.status
-        ? sql`and q.status = ${page.status}`
-        : sql``;
+  const status = page.status ? sql`and a.question_status = ${page.status}` : sql``;
   const rows = await queryRows<RawRecord>(
     db,
-    sql`${RECORD_SELECT} where a.api_key_id = ${apiKeyId} ${after} ${status} order by a.created_at desc, a.id desc limit ${page.limit + 1}`,
+    sql`${RECORD_SELECT} where a.api_key_id = ${apiKeyId} ${status} ${after} order by a.created_at desc, a.id desc limit ${page.limit + 1}`,
   );
   return rows.map(toRecord);
 }
