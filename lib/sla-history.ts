@@ -1,6 +1,6 @@
 import type { Db } from "@/db/client";
-import { countAnsweredByWait, type EndedWithoutAnswer, type LongWaitRow, listLongestWaits, readEndedWithoutAnswer, readSlaReport, type SlaReport } from "@/db/queries/sla";
-import { periodStart, type SlaPeriod, TIME_TO_ANSWER_BUCKETS } from "@/lib/sla-numbers";
+import { countOpenSlotsByAge, type EndedWithoutAnswer, type LongWaitRow, readSlaPeriod, type SlaReport } from "@/db/queries/sla";
+import { OPEN_AGE_BUCKETS, periodStart, type SlaPeriod, TIME_TO_ANSWER_BUCKETS } from "@/lib/sla-numbers";
 
 export type { EndedWithoutAnswer, EndedWithoutAnswerRow, LongWaitRow, SlaGroup, SlaNumbers, SlaReport } from "@/db/queries/sla";
 
@@ -16,17 +16,23 @@ export interface SlaHistory {
 }
 
 /**
- * Reads a period's history from the slots, as of `now` (exact: percentiles over every wait). The
- * reads run one after another: this mostly runs behind the page, and one database connection
- * busy for a little longer leaves more room for the requests being served meanwhile than three.
+ * Reads a period's history from the slots, as of `now` (exact: percentiles over every wait), in one
+ * statement that reads the period's ended waits once (db/queries/sla.ts' `readSlaPeriod`).
  */
 export async function readSlaHistory(db: Db, period: SlaPeriod, now: Date): Promise<SlaHistory> {
-  const since = periodStart(period, now);
-  const report = await readSlaReport(db, since, now);
-  const longest = await listLongestWaits(db, since, now);
-  const waits = await countAnsweredByWait(db, TIME_TO_ANSWER_BUCKETS.bounds, since, now);
-  const unanswered = await readEndedWithoutAnswer(db, since, now);
+  const { report, longest, waits, unanswered } = await readSlaPeriod(db, periodStart(period, now), now, { bounds: TIME_TO_ANSWER_BUCKETS.bounds });
   return { report, longest, waits, unanswered, readAt: now };
+}
+
+/** Open waits by how long they have been open, in OPEN_AGE_BUCKETS' bars, and when they were counted. */
+export interface OpenWorkByAge {
+  ages: number[];
+  readAt: Date;
+}
+
+/** Counts the open waits by age, as of `now`. */
+export async function readOpenWorkByAge(db: Db, now: Date): Promise<OpenWorkByAge> {
+  return { ages: await countOpenSlotsByAge(db, OPEN_AGE_BUCKETS.bounds, now), readAt: now };
 }
 
 /** How fresh the SLA page's history is kept. */
@@ -80,23 +86,40 @@ export function createSlaHistoryCache<Value extends { readAt: Date }>(
 }
 
 const GLOBAL_KEY = Symbol.for("parley.sla-history");
-type GlobalWithHistory = typeof globalThis & { [GLOBAL_KEY]?: { db: Db; cache: ReturnType<typeof createSlaHistoryCache<SlaHistory>> } };
+type GlobalWithHistory = typeof globalThis & {
+  [GLOBAL_KEY]?: { db: Db; cache: ReturnType<typeof createSlaHistoryCache<SlaHistory>>; ages: ReturnType<typeof createSlaHistoryCache<OpenWorkByAge>> };
+};
+
+function cachesFor(db: Db): NonNullable<GlobalWithHistory[typeof GLOBAL_KEY]> {
+  const store = globalThis as GlobalWithHistory;
+  if (store[GLOBAL_KEY]?.db !== db) {
+    const options = {
+      maxAgeMs: 60_000,
+      maxStaleMs: 10 * 60_000,
+      onError: (error: unknown) => console.error("Parley: refreshing the SLA numbers failed; showing the previous ones:", error),
+    };
+    store[GLOBAL_KEY] = {
+      db,
+      cache: createSlaHistoryCache((chosen, now) => readSlaHistory(db, chosen, now), options),
+      // One entry, whatever the period: open work does not depend on it.
+      ages: createSlaHistoryCache((_period, now) => readOpenWorkByAge(db, now), options),
+    };
+  }
+  return store[GLOBAL_KEY];
+}
 
 /**
  * The SLA page's history for a period: read at most once a minute by this server process, and never
- * shown more than ten minutes old. Open work is not in it: that is read live.
+ * shown more than ten minutes old. Open work is not in it: its table is read live.
  */
 export function slaHistoryFor(db: Db, period: SlaPeriod): Promise<SlaHistory> {
-  const store = globalThis as GlobalWithHistory;
-  if (store[GLOBAL_KEY]?.db !== db) {
-    store[GLOBAL_KEY] = {
-      db,
-      cache: createSlaHistoryCache((chosen, now) => readSlaHistory(db, chosen, now), {
-        maxAgeMs: 60_000,
-        maxStaleMs: 10 * 60_000,
-        onError: (error) => console.error("Parley: refreshing the SLA numbers failed; showing the previous ones:", error),
-      }),
-    };
-  }
-  return store[GLOBAL_KEY].cache.get(period);
+  return cachesFor(db).cache.get(period);
+}
+
+/**
+ * Open work by age for the SLA page's chart, kept like the history (read at most once a minute):
+ * counting it reads every open wait, which the table of open work, read live a page at a time, does not.
+ */
+export function openWorkByAgeFor(db: Db): Promise<OpenWorkByAge> {
+  return cachesFor(db).ages.get("all");
 }

@@ -4,8 +4,8 @@ import { SlaClock } from "@/components/sla-clock";
 import { getDb } from "@/lib/database";
 import { listPeople } from "@/lib/people";
 import { formatDuration, readClock } from "@/lib/sla-clock";
-import { type LongWaitRow, slaHistoryFor, type SlaNumbers } from "@/lib/sla-history";
-import { type EscalationView, type OpenSlotRow, readOutstandingWork } from "@/lib/sla-outstanding";
+import { type LongWaitRow, openWorkByAgeFor, slaHistoryFor, type SlaNumbers } from "@/lib/sla-history";
+import { type EscalationView, type OpenSlotRow, readOutstandingWork, resolveAssigneeFilter } from "@/lib/sla-outstanding";
 import { formatPercentile, formatShare, OPEN_AGE_BUCKETS, parseSlaPeriod, SLA_PERIOD_LABELS, SLA_PERIODS, type SlaPeriod, TIME_TO_ANSWER_BUCKETS } from "@/lib/sla-numbers";
 import { requirePageUser } from "@/lib/server/session";
 import { reassignSlotAction, remindAction } from "../actions";
@@ -127,22 +127,29 @@ export default async function AdminSlaPage({ searchParams }: { searchParams: Pro
   const now = new Date();
   const workflow = single(params.workflow);
   const agent = single(params.agent);
-  const assignee = single(params.assignee);
+  // Whose waits: typed (an email or part of a name), or an id from a link.
+  const assigneeWords = single(params.assignee);
   const band = BANDS.find((candidate) => candidate === single(params.band)) as BandFilter | undefined;
   const period: SlaPeriod = parseSlaPeriod(single(params.period));
   const after = single(params.after);
   const reassigning = single(params.reassign);
   const db = await getDb();
+  const filterPerson = await resolveAssigneeFilter(db, assigneeWords);
+  // Words that name nobody (or several people) show no waits until one is chosen.
+  const assigneeId = assigneeWords ? (filterPerson.chosen?.id ?? "00000000-0000-0000-0000-000000000000") : undefined;
+  const assignee = assigneeWords ? (filterPerson.chosen?.id ?? assigneeWords) : undefined;
 
-  const [{ page, choices, ages }, people, history] = await Promise.all([
+  const [{ page, choices }, people, history, openByAge] = await Promise.all([
     readOutstandingWork(
       db,
-      { workflow, agent, assigneeId: assignee && isUuid(assignee) ? assignee : undefined, breachedOnly: band === "breached", atRiskOnly: band === "at-risk" },
+      { workflow, agent, assigneeId, breachedOnly: band === "breached", atRiskOnly: band === "at-risk" },
       now,
       { limit: OPEN_PAGE_SIZE + 1, after: after && isUuid(after) ? after : undefined },
     ),
-    listPeople(db),
+    // Everyone, only for the row being reassigned: a list of a thousand people in the page would make it hundreds of KB.
+    reassigning ? listPeople(db) : Promise.resolve([]),
     slaHistoryFor(db, period),
+    openWorkByAgeFor(db),
   ]);
   const { report, longest, waits } = history;
   const open = page.slice(0, OPEN_PAGE_SIZE);
@@ -191,14 +198,7 @@ export default async function AdminSlaPage({ searchParams }: { searchParams: Pro
         </label>
         <label>
           Assignee
-          <select name="assignee" defaultValue={assignee ?? ""}>
-            <option value="">Anyone</option>
-            {assignees.map((person) => (
-              <option key={person.id} value={person.id}>
-                {person.name}
-              </option>
-            ))}
-          </select>
+          <input type="search" name="assignee" defaultValue={filterPerson.chosen?.email ?? assigneeWords ?? ""} placeholder="Email or name" maxLength={200} />
         </label>
         <label>
           Clock
@@ -213,6 +213,26 @@ export default async function AdminSlaPage({ searchParams }: { searchParams: Pro
         </button>
         {workflow || agent || assignee || band ? <Link href={hrefWith({}, { period: current.period })}>Clear</Link> : null}
       </form>
+      {assigneeWords && !filterPerson.chosen ? (
+        <p className="notice small" role="status" data-testid="assignee-matches">
+          {filterPerson.matches.length === 0 ? (
+            <>Nobody’s email or name matches “{shorten(assigneeWords, 40)}”.</>
+          ) : (
+            <>
+              Several people match “{shorten(assigneeWords, 40)}”:{" "}
+              {filterPerson.matches.map((person, index) => (
+                <span key={person.id}>
+                  {index > 0 ? ", " : null}
+                  <Link href={hrefWith(current, { assignee: person.id })}>
+                    {person.name} ({person.email})
+                  </Link>
+                </span>
+              ))}
+              {filterPerson.matches.length >= 6 ? " and perhaps more: type more of the name or the email." : "."}
+            </>
+          )}
+        </p>
+      ) : null}
 
       {rows.length === 0 ? (
         <p className="empty muted">{open.length === 0 && !workflow && !agent && !assignee && !band ? "Nothing is waiting on anyone." : "No open wait matches these filters."}</p>
@@ -276,7 +296,12 @@ export default async function AdminSlaPage({ searchParams }: { searchParams: Pro
       ) : null}
 
       <div className="sla-charts">
-        <BarChart title="Open work by age" labels={OPEN_AGE_BUCKETS.labels} counts={ages} unit="open" />
+        <BarChart
+          title="Open work by age"
+          labels={OPEN_AGE_BUCKETS.labels}
+          counts={openByAge.ages}
+          unit={`open as of ${dateFormat.format(openByAge.readAt)} UTC`}
+        />
         <BarChart title={`Time to answer, ${SLA_PERIOD_LABELS[period].toLowerCase()}`} labels={TIME_TO_ANSWER_BUCKETS.labels} counts={waits} unit="answered" />
       </div>
 
