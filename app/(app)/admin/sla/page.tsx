@@ -29,8 +29,11 @@ function single(value: string | string[] | undefined): string | undefined {
   return text?.trim() || undefined;
 }
 
-/** How many open waits the outstanding-work table lists at a time. */
-const OPEN_PAGE_SIZE = 50;
+/**
+ * How many open waits the outstanding-work table lists at a time: each row is about 4 KB of the page
+ * (its markup and the data React hydrates it from), and fifty made the page 290 KB.
+ */
+const OPEN_PAGE_SIZE = 25;
 /** How many people the SLA numbers by person list, most breaches first, unless all are asked for. */
 const PEOPLE_SHOWN = 25;
 
@@ -259,7 +262,9 @@ export default async function AdminSlaPage({ searchParams }: { searchParams: Pro
                 <td data-label="Workflow · state">
                   {workflowLabel(slot.workflow)} · {slot.state}
                   <div className="muted small">
-                    {subjects.get(slot.taskId)?.title ?? null} <Link href={`/tasks/${slot.taskId}`}>run</Link>
+                    {/* What the run is about, unless it only repeats the question (an ask over the API is about its question). */}
+                    {subjects.get(slot.taskId)?.title && subjects.get(slot.taskId)?.title !== slot.headline ? subjects.get(slot.taskId)?.title : null}{" "}
+                    <Link href={`/tasks/${slot.taskId}`}>run</Link>
                   </div>
                 </td>
                 <td data-testid="waiting-on" data-label="Waiting on">{waitingOn(slot)}</td>
