@@ -91,9 +91,9 @@ export async function pageStatements(capturing: Capturing, page: StatementPage, 
     case "sla": {
       const { band, ...filters } = page.filters;
       await capturing.capture("readOutstandingWork", (db) =>
-        readOutstandingWork(db, { ...filters, breachedOnly: band === "breached", atRiskOnly: band === "at-risk" }, now, { limit: 51 }),
+        // A page of 25 and one more (app/(app)/admin/sla/page.tsx); the people to reassign to are read only while a row is being reassigned.
+        readOutstandingWork(db, { ...filters, breachedOnly: band === "breached", atRiskOnly: band === "at-risk" }, now, { limit: 26 }),
       );
-      await capturing.capture("listPeople", (db) => appFunction(peopleModule, "listPeople")(db));
       if (page.refresh) await capturing.capture(`readSlaHistory ${page.period} (${REFRESH_LABEL})`, (db) => readSlaHistory(db, page.period, now));
       return;
     }
