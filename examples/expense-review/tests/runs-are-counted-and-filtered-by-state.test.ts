@@ -41,7 +41,8 @@ describe.each(DATABASE_KINDS)("the runs list by state (expense reviews) (%s)", (
 
     const running = await fixture.startUnexplainedReview(); // not drained: its first job is still queued
 
-    expect(await countRunsByState(database.db)).toEqual({ running: 1, waiting: 1, completed: 1, failed: 1, nothing: 1, cancelled: 1 });
+    const one = { count: 1, atLeast: false };
+    expect(await countRunsByState(database.db)).toEqual({ running: one, waiting: one, completed: one, failed: one, nothing: one, cancelled: one });
     const ids = async (state: RunState) => (await listRuns(database.db, { state })).map((row) => row.taskId);
     expect(await ids("running")).toEqual([running.id]);
     expect(await ids("waiting")).toEqual([waiting.id]);
