@@ -7,6 +7,8 @@
 // load run; EXPLAIN (ANALYZE, BUFFERS) of every statement the pages run. Run with
 // `npm run bench -- inbox-at-scale` (PARLEY_BENCH_INBOX_REUSE=1 reuses the generated database;
 // PARLEY_BENCH_INBOX_GENERATE_ONLY=1 makes the data and stops).
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import postgres from "postgres";
 import { openDatabase } from "../db/client";
 import { migrateParley } from "../lib/database";
@@ -615,4 +617,5 @@ try {
   holder.release();
   await client.end();
 }
-writeSection("inbox-at-scale", section);
+// What the statements measured when issue 34 rewrote them (before and after), kept with the live figures.
+writeSection("inbox-at-scale", `${section}\n\n${readFileSync(path.join(import.meta.dirname, "support", "inbox-at-scale-before-after.md"), "utf8")}`);
