@@ -15,8 +15,13 @@ test("the Auditor offers options, Sam writes his own answer instead, and the Aud
   // A thin answer: the Auditor asks again, offering options.
   await question.answer.fill("Flowers");
   await question.send();
-  await expect(sam.getByText("Personal — I'll repay it").first()).toBeVisible({ timeout: 20_000 });
+  // The answered question's page shows its conversation up to that answer; the Auditor's next question arrives in the inbox.
+  await expect(async () => {
+    await sam.goto("/inbox?view=assigned");
+    await expect(sam.getByTestId("inbox-row").filter({ hasText: title })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await question.openFromInbox(title);
+  await expect(sam.getByText("Personal — I'll repay it").first()).toBeVisible();
 
   const ownWords = "Flowers for the client's reopening, as agreed with their office manager";
   await sam.getByRole("textbox", { name: /In my own words/ }).fill(ownWords);

@@ -302,7 +302,7 @@ async function setAway(page: Page, baseURL: string, away: boolean) {
 }
 
 test("every page, server action and route handler gives each role what the table says", async ({ browser, baseURL }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   // A question for Sam while Priya is away: she is an assignee who is not among its candidates.
   const priya = await signedInPage(browser, people.otherAssignee);
   await setAway(priya, baseURL!, true);
