@@ -2,7 +2,7 @@ import type { ModelMessage } from "ai";
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../client";
 import type { QuestionSpec } from "../types/question-spec";
-import { afterCursor, DUE_ORDER, inPart, OPEN_PARTS, type OpenOrder, type OpenPart, openWalk, rowOrder, SERIAL_READ, teamSetsCte, type WalkCursor } from "./open-slot-walks";
+import { afterCursor, CURSOR_PLACE, DUE_ORDER, inPart, OPEN_PARTS, type OpenOrder, type OpenPart, openWalk, rowOrder, SERIAL_READ, teamSetsCte, type WalkCursor } from "./open-slot-walks";
 import { slotIsFor } from "./slot-parties";
 
 /** A question someone answered (or that closed with nothing while it was theirs), for "Answered by me". */
@@ -242,14 +242,7 @@ export async function readOpenInbox(
 
   // The question the page starts after: its place in the order, if it is an open question of theirs in this view that the search keeps.
   const cursor: WalkCursor | null = after
-    ? {
-        dueOrder: sql`(select due_order from cursor)`,
-        openedAt: sql`(select opened_at from cursor)`,
-        slotId: sql`(select slot_id from cursor)`,
-        askedAt: sql`(select asked_at from cursor)`,
-        id: sql`(select id from cursor)`,
-      }
-    : null;
+? CURSOR_PLACE : null;
   // A cursor that names none of theirs starts the page from the beginning: the first place in the order.
   const first = sort === "newest" ? { time: "'infinity'::timestamptz", id: "'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid" } : { time: "'-infinity'::timestamptz", id: "'00000000-0000-0000-0000-000000000000'::uuid" };
   const cursorCte = after

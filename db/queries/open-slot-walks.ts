@@ -66,6 +66,15 @@ export interface WalkCursor {
   id: SQL;
 }
 
+/** The place of the question a page follows, read from the statement's CTE `cursor` (the walks' own columns). */
+export const CURSOR_PLACE: WalkCursor = {
+  dueOrder: sql`(select due_order from cursor)`,
+  openedAt: sql`(select opened_at from cursor)`,
+  slotId: sql`(select slot_id from cursor)`,
+  askedAt: sql`(select asked_at from cursor)`,
+  id: sql`(select id from cursor)`,
+};
+
 /**
  * The conditions that keep the rows after `cursor` in `order`: one on the slot's place alone, which
  * the walk's index applies as it reads (a row comparison), and one on the whole key.

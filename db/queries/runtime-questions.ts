@@ -4,7 +4,7 @@ import type { NothingReason, QuestionStatus } from "../schema";
 import type { QuestionSpec } from "../types/question-spec";
 import { insertEscalationsSql, type NewEscalationStep } from "./runtime-escalations";
 import { insertRunEventsSql, type NewRunEvent } from "./runtime-events";
-import { afterCursor, DUE_ORDER, OPEN_PARTS, openWalk, rowOrder, SERIAL_READ, teamSetsCte, type WalkCursor } from "./open-slot-walks";
+import { afterCursor, CURSOR_PLACE, DUE_ORDER, OPEN_PARTS, openWalk, rowOrder, SERIAL_READ, teamSetsCte, type WalkCursor } from "./open-slot-walks";
 import { slotAnswerableBy } from "./slot-parties";
 
 /** A question record with the slot that takes its answer, as the runtime and the inbox read it. */
@@ -204,14 +204,7 @@ export async function listAnswerableQuestions(db: Db, userId: string, page?: Que
   const after = page?.after ?? null;
   // The place of the question the page follows, read from the question itself (answered since or not); none names no place, so no rows.
   const cursor: WalkCursor | null = after
-    ? {
-        dueOrder: sql`(select due_order from cursor)`,
-        openedAt: sql`(select opened_at from cursor)`,
-        slotId: sql`(select slot_id from cursor)`,
-        askedAt: sql`(select asked_at from cursor)`,
-        id: sql`(select id from cursor)`,
-      }
-    : null;
+? CURSOR_PLACE : null;
   const walks = OPEN_PARTS.map((part) =>
     openWalk(part, userId, { where: cursor ? afterCursor("due", cursor) : [], order: "due", limit: page ? page.limit : null, answerableOnly: true }),
   );
