@@ -30,7 +30,11 @@ test("a start form sent again with its first token starts nothing and points to 
   await page.getByLabel("Amount").fill("3.10");
   await page.getByLabel("Date of the charge").fill("2026-11-20");
   await choosePerson(page, /Who answers the Auditor/, people.assignee.name);
-  await token.evaluate((input, value) => ((input as HTMLInputElement).value = value), firstToken);
+  // Put back as the form is sent, not before: the page re-renders itself when the runs started above move
+  // on (live refresh), and a re-render sets the hidden field back to the form's current token.
+  await page.locator("form.question-form").evaluate((form, value) => {
+    form.addEventListener("submit", () => ((form.querySelector('input[name="startToken"]') as HTMLInputElement).value = value), { once: true });
+  }, firstToken);
   await page.getByRole("button", { name: "Start review" }).click();
   const status = page.getByRole("status").filter({ hasText: "had already started" });
   await expect(status).toContainText(`Claim: ${first}`);
