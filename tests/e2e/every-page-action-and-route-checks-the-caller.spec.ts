@@ -58,6 +58,7 @@ function routeTable(fixture: Fixture): Record<string, Record<Role, number>> {
   return {
     "/api/events": { anonymous: 401, assignee: 200, nonCandidate: 200, operator: 200, admin: 200 },
     [`/api/events?task=${fixture.taskId}`]: { anonymous: 401, assignee: 200, nonCandidate: 404, operator: 200, admin: 200 },
+    "/admin/sla/export?period=30d": { anonymous: 401, assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },
   };
 }
 

@@ -2,29 +2,38 @@ import type { ReactNode } from "react";
 import type { SlaGroup } from "@/lib/sla-history";
 import { formatPercentile, formatShare, NO_AGENT_LABEL } from "@/lib/sla-numbers";
 
+/** Which stretch of a long breakdown a table shows, and the links to the others. */
+export interface NumbersPage {
+  /** How many rows come before this stretch. */
+  offset: number;
+  size: number;
+  /** Links to the stretches before and after. */
+  links: ReactNode;
+}
+
 /**
  * One breakdown of the SLA numbers (by workflow, agent or person), in the order given — most
- * breaches first. With `limit`, only that many rows are shown and a last row says how many more there
- * are, with `more` (a link to the whole table): a thousand people would otherwise make the page a
+ * breaches first. With `page`, only that stretch of rows is shown and a last row says which rows of
+ * how many they are, with the links to the others: a thousand people would otherwise make the page a
  * megabyte long.
  */
 export function NumbersTable({
+  id,
   caption,
   groups,
   nameHeader,
-  limit,
-  more,
+  page,
 }: {
+  id?: string;
   caption: string;
   groups: SlaGroup[];
   nameHeader: string;
-  limit?: number;
-  more?: ReactNode;
+  page?: NumbersPage;
 }) {
-  const shown = limit === undefined ? groups : groups.slice(0, limit);
-  const hidden = groups.length - shown.length;
+  const shown = page ? groups.slice(page.offset, page.offset + page.size) : groups;
+  const from = page ? Math.min(page.offset + 1, groups.length) : 1;
   return (
-    <table className="table sla-table stacks">
+    <table id={id} className="table sla-table stacks">
       <caption>{caption}</caption>
       <thead>
         <tr>
@@ -59,10 +68,10 @@ export function NumbersTable({
             </tr>
           ))
         )}
-        {hidden > 0 ? (
+        {page && groups.length > page.size ? (
           <tr>
-            <td colSpan={7} className="muted" data-testid="sla-table-more">
-              …and {hidden} more with fewer breaches. {more}
+            <td colSpan={7} className="muted sla-table-pages" data-testid="sla-table-more">
+              {from}–{from + shown.length - 1} of {groups.length}, most breaches first. {page.links}
             </td>
           </tr>
         ) : null}

@@ -34,8 +34,17 @@ function single(value: string | string[] | undefined): string | undefined {
  * (its markup and the data React hydrates it from), and fifty made the page 290 KB.
  */
 const OPEN_PAGE_SIZE = 25;
-/** How many people the SLA numbers by person list, most breaches first, unless all are asked for. */
-const PEOPLE_SHOWN = 25;
+/**
+ * How many people the SLA numbers by person list at a time, most breaches first (`?people=2` is the
+ * next 25): a thousand people's rows made the page close to a megabyte. The CSV export has them all.
+ */
+const PEOPLE_PAGE_SIZE = 25;
+
+/** Which page of people (1 when absent, unknown, or the `all` of older links). */
+function peoplePageOf(value: string | undefined): number {
+  const page = value && /^\d{1,6}$/.test(value) ? Number(value) : 1;
+  return Math.max(1, page);
+}
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
 
@@ -160,8 +169,10 @@ export default async function AdminSlaPage({ searchParams }: { searchParams: Pro
   // The bands come from the same clock the colours do, so "at risk" here is exactly what shows amber.
   const rows = band === "at-risk" ? open.filter((slot) => readClock(slot.openedAt, slot.dueAt, now).band === "at-risk") : open;
   const assignees = people.filter((person) => person.roles.includes("assignee")).map((person) => ({ id: person.id, name: person.name }));
-  const allPeople = single(params.people) === "all";
-  const current = { workflow, agent, assignee, band, period: period === "7d" ? undefined : period, people: allPeople ? "all" : undefined };
+  const peopleCount = history.report.byPerson.length;
+  // A page past the last shows the last.
+  const peoplePage = Math.min(peoplePageOf(single(params.people)), Math.max(1, Math.ceil(peopleCount / PEOPLE_PAGE_SIZE)));
+  const current = { workflow, agent, assignee, band, period: period === "7d" ? undefined : period, people: peoplePage > 1 ? String(peoplePage) : undefined };
   const here = { ...current, after: after && isUuid(after) ? after : undefined };
   const renderedAt = now.toISOString();
   // Workflows by the names their registry gives them, and each wait's run by what it is about.
@@ -368,13 +379,28 @@ export default async function AdminSlaPage({ searchParams }: { searchParams: Pro
         <NumbersTable caption="By agent" nameHeader="Agent" groups={report.byAgent} />
         <NumbersTable caption="By team (each group a wait was put to)" nameHeader="Team" groups={report.byTeam} />
         <NumbersTable
+          id="by-person"
           caption="By person (who answered, or whom an expired wait was for)"
           nameHeader="Person"
           groups={report.byPerson}
-          limit={allPeople ? undefined : PEOPLE_SHOWN}
-          more={<Link href={hrefWith(current, { people: "all" })}>Show all {report.byPerson.length} people</Link>}
+          page={{
+            offset: (peoplePage - 1) * PEOPLE_PAGE_SIZE,
+            size: PEOPLE_PAGE_SIZE,
+            links: (
+              <>
+                {peoplePage > 1 ? <Link href={`${hrefWith(current, { people: peoplePage > 2 ? String(peoplePage - 1) : undefined })}#by-person`}>← Previous {PEOPLE_PAGE_SIZE}</Link> : null}
+                {peoplePage * PEOPLE_PAGE_SIZE < peopleCount ? <Link href={`${hrefWith(current, { people: String(peoplePage + 1) })}#by-person`}>Next {PEOPLE_PAGE_SIZE} →</Link> : null}
+              </>
+            ),
+          }}
         />
       </div>
+      <p className="small">
+        <a href={`/admin/sla/export${period === "7d" ? "" : `?period=${period}`}`} download>
+          Download these numbers as CSV
+        </a>{" "}
+        <span className="muted">(the whole period, every workflow, agent, team and all {peopleCount} people)</span>
+      </p>
     </section>
   );
 }
