@@ -287,7 +287,9 @@ const pages: Page[] = [
   slaPage("workflow DeployApproval", "?workflow=DeployApproval", { kind: "sla", filters: { workflow: "DeployApproval" }, period: "7d", refresh: false }),
   slaPage("agent Auditor", "?agent=Auditor", { kind: "sla", filters: { agent: "Auditor" }, period: "7d", refresh: false }),
   slaPage("assignee (busiest person)", `?assignee=${busiest.id}`, { kind: "sla", filters: { assigneeId: busiest.id }, period: "7d", refresh: false }),
-  slaPage("every person's numbers", "?people=all", undefined),
+  slaPage("people 26–50 of the numbers by person", "?people=2", undefined),
+  // Every person's numbers (and every workflow's, agent's and team's) as CSV: the file, not a page, is the whole list.
+  { title: "SLA: the numbers as CSV", path: "/admin/sla/export", target: "sla", as: adminPerson, html: false },
   // Admin, notifications.
   { title: "Admin: People", path: "/admin/people", target: "page", as: adminPerson, html: true, statements: { kind: "people" } },
   { title: "Admin: Groups", path: "/admin/groups", target: "page", as: adminPerson, html: true, statements: { kind: "groups" } },
@@ -430,17 +432,24 @@ try {
   const firstServerTimes = server.serverTimes;
 
   // The SLA page's first load after a restart, each time timed inside the new server.
+  // The last restart finds no reading kept in the database (a new deployment, or one down for over ten
+  // minutes): its first visitor waits for the numbers to be worked out. Reported, not held to the target.
   const firstLoads: { serverMs: number; cpuMs: number; bytes: number }[] = [];
+  let firstLoadNothingKept: { serverMs: number; cpuMs: number; bytes: number } | undefined;
   const sla = pages.find((page) => page.title === "SLA: default (last 7 days)")!;
-  for (let restart = 0; restart < RESTARTS; restart++) {
+  for (let restart = 0; restart <= RESTARTS; restart++) {
     await server.stop();
+    const nothingKept = restart === RESTARTS;
+    if (nothingKept) await client`delete from sla_snapshots`;
     server = await startServer(databaseUrl);
     const cookie = await signIn(server.baseUrl, adminPerson.email, BENCH_PASSWORD);
     const [first] = (await runLoad({ kind: "interleaved", run: `restart-${restart}`, baseUrl: server.baseUrl, scenarios: [{ name: sla.title, path: sla.path, cookies: [cookie] }], rounds: 1, concurrency: 1 })).samples;
     await new Promise((resolve) => setTimeout(resolve, 100));
     const timed = server.serverTimes.get(first!.id);
     if (!timed || first!.status !== 200) throw new Error(`the SLA page's first load after a restart answered ${first!.status}`);
-    firstLoads.push({ serverMs: timed.serverMs, cpuMs: timed.cpuMs, bytes: first!.bytes });
+    const load = { serverMs: timed.serverMs, cpuMs: timed.cpuMs, bytes: first!.bytes };
+    if (nothingKept) firstLoadNothingKept = load;
+    else firstLoads.push(load);
   }
   await server.stop();
 
@@ -535,6 +544,7 @@ try {
 
   const failures = (rows: { pass: boolean }[]) => rows.filter((row) => !row.pass).length;
   const firstLoadWorst = Math.max(...firstLoads.map((load) => load.serverMs));
+  const loadWords = (load: { serverMs: number; cpuMs: number; bytes: number }) => `${figure(load.serverMs)} ms server time (${figure(load.cpuMs)} ms CPU, ${figure(load.bytes / 1024)} KiB)`;
   section = [
     "## 3. Inbox at scale: every page and list at an organisation's size",
     "",
@@ -580,9 +590,10 @@ try {
     "",
     table(header, loadedRows.map((row) => row.cells)),
     "",
-    `The SLA page's first load after a restart of the server (${RESTARTS} restarts; the history is worked out on that first request): ` +
-      firstLoads.map((load) => `${figure(load.serverMs)} ms server time (${figure(load.cpuMs)} ms CPU, ${figure(load.bytes / 1024)} KiB)`).join("; ") +
-      ` — target ≤ ${FIRST_LOAD_TARGET_MS} ms: ${firstLoadWorst <= FIRST_LOAD_TARGET_MS ? "pass" : "**fail**"}.`,
+    `The SLA page's first load after a restart of the server (${RESTARTS} restarts; the reading the server before kept in \`sla_snapshots\` is shown, and refreshed behind the page): ` +
+      firstLoads.map(loadWords).join("; ") +
+      ` — target ≤ ${FIRST_LOAD_TARGET_MS} ms: ${firstLoadWorst <= FIRST_LOAD_TARGET_MS ? "pass" : "**fail**"}. ` +
+      `With no reading kept (a new deployment, or a server down for over ten minutes: the history is worked out on that first request): ${firstLoadNothingKept ? loadWords(firstLoadNothingKept) : "not measured"}.`,
     "",
     ...(throughput
       ? [
@@ -607,7 +618,7 @@ try {
     "",
     ...statementSections,
   ].join("\n");
-  log(`inbox-at-scale: one at a time ${failures(sequentialRows)} of ${pages.length} rows miss a target, under load ${failures(loadedRows)}; RSS at most ${mb(maxRss)}; the SLA page's first load ${figure(firstLoadWorst)} ms`);
+  log(`inbox-at-scale: one at a time ${failures(sequentialRows)} of ${pages.length} rows miss a target, under load ${failures(loadedRows)}; RSS at most ${mb(maxRss)}; the SLA page's first load ${figure(firstLoadWorst)} ms (${firstLoadNothingKept ? figure(firstLoadNothingKept.serverMs) : "?"} ms with nothing kept)`);
 } catch (error) {
   console.error(server.output().slice(-5000));
   throw error;

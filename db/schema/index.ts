@@ -3,3 +3,4 @@ export * from "./runtime";
 export * from "./tasks";
 export * from "./notifications";
 export * from "./api";
+export * from "./sla";
