@@ -16,7 +16,7 @@ type RemindResult = ActionResult<{ people: string[]; queued: number }> | null;
 export function SlotActions({
   slotId,
   questionId,
-  label,
+  labelId,
   assigneeId,
   assignees,
   reassignHref,
@@ -25,8 +25,12 @@ export function SlotActions({
 }: {
   slotId: string;
   questionId: string | null;
-  /** What the wait is, for the controls' accessible names. */
-  label: string;
+  /**
+   * The id of the element that says what the wait is: the controls' accessible names end with it
+   * ("Remind about <question>"), referred to rather than repeated, as each row's question would be
+   * twice more in the page and again in the data React hydrates it from.
+   */
+  labelId: string;
   assigneeId: string | null;
   /** Who it may be reassigned to, in the row being reassigned; undefined in the others. */
   assignees?: { id: string; name: string }[];
@@ -43,7 +47,10 @@ export function SlotActions({
       {others ? (
         <form action={reassignAction} className="inline-form">
           <input type="hidden" name="slotId" value={slotId} />
-          <select name="assigneeId" aria-label={`Reassign “${label}” to`} defaultValue="" required>
+          <span id={`reassign-to-${slotId}`} className="visually-hidden">
+            Reassign to someone else:
+          </span>
+          <select name="assigneeId" aria-labelledby={`reassign-to-${slotId} ${labelId}`} defaultValue="" required>
             <option value="" disabled>
               Reassign to…
             </option>
@@ -58,15 +65,15 @@ export function SlotActions({
           </button>
         </form>
       ) : (
-        <Link href={reassignHref} scroll={false} aria-label={`Reassign “${label}”…`}>
+        <Link href={reassignHref} scroll={false} id={`reassign-${slotId}`} aria-labelledby={`reassign-${slotId} ${labelId}`}>
           Reassign…
         </Link>
       )}
       {questionId ? (
         <form action={remindAction} className="inline-form">
           <input type="hidden" name="questionId" value={questionId} />
-          <button type="submit" className="secondary small" disabled={reminding} aria-label={`Remind about “${label}”`}>
-            Remind
+          <button type="submit" className="secondary small" disabled={reminding} id={`remind-${slotId}`} aria-labelledby={`remind-${slotId} ${labelId}`}>
+            Remind<span className="visually-hidden"> about</span>
           </button>
         </form>
       ) : null}
