@@ -54,6 +54,10 @@ export const notificationOutbox = pgTable(
   (table) => [
     index("notification_outbox_queued_idx").on(table.runAt, table.id).where(sql`${table.status} = 'queued'`),
     index("notification_outbox_delivering_idx").on(table.lockedUntil).where(sql`${table.status} = 'delivering'`),
+    // Admin → Failed deliveries: the failed ones, newest first, read 50 at a time along this (not by sorting every delivery).
+    index("notification_outbox_failed_newest_idx")
+      .on(sql`(coalesce(${table.finishedAt}, ${table.runAt})) desc`, sql`${table.id} desc`)
+      .where(sql`${table.report} is not null and (${table.report} ->> 'status') = 'failed' and ${table.status} in ('failed', 'queued')`),
     // A question's opening is announced to each notifier once, however often the announce runs.
     uniqueIndex("notification_outbox_opened_key")
       .on(table.questionId, table.notifier)

@@ -1,0 +1,1 @@
+CREATE INDEX "notification_outbox_failed_newest_idx" ON "notification_outbox" USING btree ((coalesce("finished_at", "run_at")) desc,"id" desc) WHERE "notification_outbox"."report" is not null and ("notification_outbox"."report" ->> 'status') = 'failed' and "notification_outbox"."status" in ('failed', 'queued');
