@@ -30,7 +30,7 @@ export const DEFAULT_QUESTIONS_PAGE = 50;
 export interface QuestionsApiOptions {
   db: Db;
   runtime: Pick<Runtime, "questionsFor" | "questionFor" | "submitAnswer" | "closeWithNothing">;
-  registry: Pick<Registry, "describeTasks" | "contextOf"> & Partial<Pick<Registry, "entry">>;
+  registry: Pick<Registry, "describeTasks" | "contextOf" | "aboutTask"> & Partial<Pick<Registry, "entry">>;
   /** The public origin question links point at. */
   baseUrl: string;
   now?: () => Date;
@@ -139,6 +139,11 @@ export function createQuestionsApi(options: QuestionsApiOptions): QuestionsApi {
     };
   }
 
+  async function aboutTaskOf(taskId: string): Promise<{ subject: TaskSubject | undefined; context: Awaited<ReturnType<Registry["contextOf"]>> }> {
+    const [subjects, context] = await Promise.all([registry.describeTasks(db, [taskId]), registry.contextOf(db, taskId)]);
+    return { subject: subjects.get(taskId), context };
+  }
+
   async function questionOfAsk(askId: string, userId: string): Promise<QuestionRow | undefined> {
     const questionId = await findQuestionIdOfApiAsk(db, askId);
     return questionId ? ((await runtime.questionFor(questionId, userId)) ?? undefined) : undefined;
@@ -175,7 +180,9 @@ export function createQuestionsApi(options: QuestionsApiOptions): QuestionsApi {
       // An ask's id names the question it put: still only one this person may see.
       const question = (await runtime.questionFor(id, userId)) ?? (await questionOfAsk(id, userId));
       if (!question) throw notFound();
-      const [subjects, context] = await Promise.all([registry.describeTasks(db, [question.taskId]), registry.contextOf(db, question.taskId)]);
+      // A question a workflow's slot holds names the workflow: what its run is about is asked of that workflow alone;
+      // an agent's question is looked up by its task.
+      const { subject, context } = question.workflow ? await registry.aboutTask(db, question.taskId, question.workflow) : await aboutTaskOf(question.taskId);
       const slot = question.slot;
       const pastDue = Boolean(slot?.dueAt && slot.dueAt <= now());
       const answered = question.status === "answered" || slot?.status === "finished";
@@ -183,7 +190,7 @@ export function createQuestionsApi(options: QuestionsApiOptions): QuestionsApi {
       const status = open ? "open" : answered ? "answered" : "nothing";
       const answeredAt = question.answeredAt ?? slot?.finishedAt ?? null;
       return {
-        ...summary(question, subjects.get(question.taskId)),
+        ...summary(question, subject),
         status,
         reason: status === "nothing" ? (question.reason ?? (pastDue || slot?.status === "expired" ? "expired" : null)) : null,
         asked_at: question.askedAt.toISOString(),
