@@ -6,6 +6,8 @@ export interface Worker {
   wake(): void;
   /** Stops after the tick in progress, if any. */
   stop(): Promise<void>;
+  /** Whether the loop is still going: started, not stopped, not ended. */
+  running(): boolean;
 }
 
 /**
@@ -18,6 +20,7 @@ export function startWorker(runtime: Runtime, options: { intervalMs?: number; co
   let stopped = false;
   let wakeUp: (() => void) | undefined;
   let woken = false;
+  let ended = false;
 
   const loop = (async () => {
     while (!stopped) {
@@ -40,7 +43,9 @@ export function startWorker(runtime: Runtime, options: { intervalMs?: number; co
       });
       wakeUp = undefined;
     }
-  })();
+  })().finally(() => {
+    ended = true;
+  });
 
   return {
     wake() {
@@ -51,6 +56,9 @@ export function startWorker(runtime: Runtime, options: { intervalMs?: number; co
       stopped = true;
       wakeUp?.();
       await loop;
+    },
+    running() {
+      return !stopped && !ended;
     },
   };
 }
