@@ -15,12 +15,15 @@ export function homePathFor(roles: readonly Role[]): string {
   return "/inbox";
 }
 
+/** Who sees the Runs list and every run page: operators, who start and watch runs, and admins, who see everything. */
+export const RUN_WATCHERS: readonly Role[] = ["operator", "admin"];
+
 /** The navigation a person sees, in order. */
 export function navigationFor(roles: readonly Role[]): { href: string; label: string }[] {
-  const links: { href: string; label: string; role: Role }[] = [
-    { href: "/inbox", label: "Inbox", role: "assignee" },
-    { href: "/runs", label: "Runs", role: "operator" },
-    { href: "/admin", label: "Admin", role: "admin" },
+  const links: { href: string; label: string; roles: readonly Role[] }[] = [
+    { href: "/inbox", label: "Inbox", roles: ["assignee"] },
+    { href: "/runs", label: "Runs", roles: RUN_WATCHERS },
+    { href: "/admin", label: "Admin", roles: ["admin"] },
   ];
-  return links.filter((link) => roles.includes(link.role)).map(({ href, label }) => ({ href, label }));
+  return links.filter((link) => hasAnyRole(roles, link.roles)).map(({ href, label }) => ({ href, label }));
 }

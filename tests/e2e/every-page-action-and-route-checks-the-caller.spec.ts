@@ -27,8 +27,8 @@ interface Fixture {
 function pageTable(fixture: Fixture): Record<string, Record<Role, PageOutcome>> {
   return {
     "/inbox": { anonymous: "sign-in", assignee: 200, nonCandidate: 200, operator: 403, admin: 403 },
-    "/runs": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 200, admin: 403 },
-    "/runs?start=DeployApproval": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 200, admin: 403 },
+    "/runs": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 200, admin: 200 },
+    "/runs?start=DeployApproval": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 200, admin: 200 },
     "/admin": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },
     "/admin/sla": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },
     "/admin/api-keys": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },
@@ -59,6 +59,9 @@ function routeTable(fixture: Fixture): Record<string, Record<Role, number>> {
     "/api/events": { anonymous: 401, assignee: 200, nonCandidate: 200, operator: 200, admin: 200 },
     [`/api/events?task=${fixture.taskId}`]: { anonymous: 401, assignee: 200, nonCandidate: 404, operator: 200, admin: 200 },
     "/admin/sla/export?period=30d": { anonymous: 401, assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },
+    // For load balancers and probes: open to anyone, saying nothing but whether Parley is up.
+    "/api/health": { anonymous: 200, assignee: 200, nonCandidate: 200, operator: 200, admin: 200 },
+    "/api/ready": { anonymous: 200, assignee: 200, nonCandidate: 200, operator: 200, admin: 200 },
   };
 }
 

@@ -3,7 +3,7 @@ import { expect, people, signedInPage, test } from "./fixtures";
 const cases = [
   { user: people.assignee, links: ["Inbox"] },
   { user: people.operator, links: ["Runs"] },
-  { user: people.admin, links: ["Admin"] },
+  { user: people.admin, links: ["Runs", "Admin"] },
   { user: people.assigneeAndOperator, links: ["Inbox", "Runs"] },
 ];
 

@@ -35,3 +35,24 @@ test("an admin may watch a run page; an unknown or malformed task id is 404", as
   await expect(admin.getByRole("button", { name: "Retry the run" })).toHaveCount(0);
   await admin.context().close();
 });
+
+test("an admin finds a run on Runs from the navigation and opens it, with no start form of a workflow they may not start", async ({ browser }) => {
+  const operator = await signedInPage(browser, people.operator);
+  const title = uniqueTitle("Client dinner");
+  await new RunsPage(operator).startReview({ title, merchant: "Cervejaria Ramiro", amount: "212.40", incurredOn: "2026-11-03", assignee: people.assignee.name });
+  await operator.context().close();
+
+  const admin = await signedInPage(browser, people.admin);
+  await admin.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Runs" }).click();
+  await expect(admin).toHaveURL(/\/runs$/);
+  await expect(admin.getByRole("heading", { name: "Runs", level: 1 })).toBeVisible();
+  await expect(admin.locator("form.question-form")).toHaveCount(0);
+  const runs = new RunsPage(admin);
+  await expect(runs.row(title)).toHaveCount(1);
+  await runs.row(title).getByRole("link", { name: new RegExp(title) }).click();
+  await expect(new RunPage(admin).status).toContainText("Waiting");
+  await admin.getByRole("link", { name: "← Runs" }).click();
+  await expect(admin).toHaveURL(/\/runs$/);
+  await expect(runs.row(title)).toHaveCount(1);
+  await admin.context().close();
+});

@@ -6,6 +6,7 @@ import { getDb } from "@/lib/database";
 import { loadRuns, RUN_STATES, RUNS_PAGE_SIZE, startableWorkflows, startFormOf } from "@/lib/runs";
 import { RUN_STATE_WORDS, runCountWords, runStateWords } from "@/lib/run-view";
 import { formatDuration } from "@/lib/sla-clock";
+import { hasAnyRole, RUN_WATCHERS } from "@/lib/auth/roles";
 import { requirePageUser } from "@/lib/server/session";
 import { runAgainAction, startRunAction } from "./actions";
 import { RunAgainForm } from "./run-again-form";
@@ -28,7 +29,7 @@ function runsHref(params: { workflow?: string; state?: string; start?: string; a
 }
 
 export default async function RunsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const user = await requirePageUser(["operator"]);
+  const user = await requirePageUser(RUN_WATCHERS);
   const params = await searchParams;
   const { registry } = await getAppRuntime();
   const workflow = registry.entry(one(params.workflow) ?? "")?.workflow.name;
@@ -41,39 +42,48 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
   const [{ rows, counts, total, next }, form] = await Promise.all([loadRuns(db, registry, { workflow, state, after }), starting ? startFormOf(db, starting) : undefined]);
   const shown = runCountWords(state ? counts[state] : total);
   const now = new Date();
+  // Admins watch runs; only someone a workflow lets start one sees a start form (operators are told why they cannot).
+  const showStart = startable.length > 0 || user.roles.includes("operator");
+  // "Review again" and the like, in the rows of workflows that let this person start them again.
+  const mayRunAgain = (name: string) => {
+    const again = registry.entry(name)?.again;
+    return again !== undefined && hasAnyRole(user.roles, again.roles ?? ["operator"]);
+  };
   return (
     <section>
       <h1>Runs</h1>
-      <section className="card-plain" aria-labelledby="start-heading">
-        <h2 id="start-heading">{starting ? `Start: ${starting.label}` : "Start a run"}</h2>
-        {startable.length === 0 ? (
-          <p className="muted">
-            {registry.entries.length === 0
-              ? "No workflows are registered yet: add one to parley.config.ts (see the README's “Add your own workflow”)."
-              : "None of the registered workflows is started from a form by your role."}
-          </p>
-        ) : null}
-        {startable.length > 1 ? (
-          <nav aria-label="Workflows you can start">
-            <ul className="start-list">
-              {startable.map((entry) => (
-                <li key={entry.workflow.name}>
-                  <Link href={runsHref({ workflow, state, start: entry.workflow.name })} aria-current={entry === starting ? "page" : undefined}>
-                    {entry.label}
-                  </Link>
-                  {entry.description ? <span className="muted"> — {entry.description}</span> : null}
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null}
-        {starting && form ? (
-          <>
-            {startable.length === 1 && starting.description ? <p className="muted">{starting.description}</p> : null}
-            <StartRunForm workflow={starting.workflow.name} startToken={randomUUID()} spec={form.spec} submitLabel={form.submitLabel} action={startRunAction} />
-          </>
-        ) : null}
-      </section>
+      {showStart ? (
+        <section className="card-plain" aria-labelledby="start-heading">
+          <h2 id="start-heading">{starting ? `Start: ${starting.label}` : "Start a run"}</h2>
+          {startable.length === 0 ? (
+            <p className="muted">
+              {registry.entries.length === 0
+                ? "No workflows are registered yet: add one to parley.config.ts (see the README's “Add your own workflow”)."
+                : "None of the registered workflows is started from a form by your role."}
+            </p>
+          ) : null}
+          {startable.length > 1 ? (
+            <nav aria-label="Workflows you can start">
+              <ul className="start-list">
+                {startable.map((entry) => (
+                  <li key={entry.workflow.name}>
+                    <Link href={runsHref({ workflow, state, start: entry.workflow.name })} aria-current={entry === starting ? "page" : undefined}>
+                      {entry.label}
+                    </Link>
+                    {entry.description ? <span className="muted"> — {entry.description}</span> : null}
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : null}
+          {starting && form ? (
+            <>
+              {startable.length === 1 && starting.description ? <p className="muted">{starting.description}</p> : null}
+              <StartRunForm workflow={starting.workflow.name} startToken={randomUUID()} spec={form.spec} submitLabel={form.submitLabel} action={startRunAction} />
+            </>
+          ) : null}
+        </section>
+      ) : null}
       {registry.entries.length > 1 ? (
         <nav className="tabs" aria-label="Filter by workflow">
           <Link href={runsHref({ state })} aria-current={workflow ? undefined : "page"}>
@@ -136,7 +146,7 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
                   <td data-label="Waiting on">{run.waitingOn ?? <span className="muted">—</span>}</td>
                   <td data-label="Started by">{run.startedByName ?? <span className="muted">—</span>}</td>
                   <td data-label="Age">{formatDuration(now.getTime() - run.startedAt.getTime())}</td>
-                  <td>{run.againLabel ? <RunAgainForm taskId={run.taskId} label={run.againLabel} subject={title} action={runAgainAction} /> : null}</td>
+                  <td>{run.againLabel && mayRunAgain(run.workflow) ? <RunAgainForm taskId={run.taskId} label={run.againLabel} subject={title} action={runAgainAction} /> : null}</td>
                 </tr>
               );
             })}

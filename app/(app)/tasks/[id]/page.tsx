@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getAppRuntime } from "@/lib/app-runtime";
-import { hasAnyRole } from "@/lib/auth/roles";
+import { hasAnyRole, RUN_WATCHERS } from "@/lib/auth/roles";
 import { getDb } from "@/lib/database";
 import { runStateWords } from "@/lib/run-view";
 import { definitionFailureMessage } from "@/lib/runtime/definition-errors";
@@ -23,7 +23,7 @@ import { isUuid } from "@/lib/ids";
 export const metadata: Metadata = { title: "Run" };
 
 export default async function RunPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ before?: string | string[] }> }) {
-  const user = await requirePageUser(["operator", "admin"]);
+  const user = await requirePageUser(RUN_WATCHERS);
   const [{ id }, { before }] = await Promise.all([params, searchParams]);
   if (!isUuid(id)) notFound();
   const db = await getDb();
