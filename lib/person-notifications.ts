@@ -8,6 +8,7 @@ import {
   listNotificationsForUser,
   markAllNotificationsRead,
   markNotificationRead,
+  markQuestionNotificationsRead,
   type NewPersonNotification,
   type PersonNotificationKind,
   type PersonNotificationRow,
@@ -121,7 +122,7 @@ export function notificationHref(row: { questionId: string | null; taskId: strin
 /** How many notifications the list shows. */
 export const NOTIFICATIONS_LISTED = 50;
 
-/** A person's notifications, newest first, and how many are unread. */
+/** A person's notifications, newest first, and how many unread ones are about work still open (the bell's count). */
 export async function loadNotifications(db: Db, userId: string): Promise<{ unread: number; rows: NotificationView[] }> {
   const [unread, rows] = await Promise.all([countUnreadNotifications(db, userId), listNotificationsForUser(db, userId, NOTIFICATIONS_LISTED)]);
   return {
@@ -134,12 +135,12 @@ export async function loadNotifications(db: Db, userId: string): Promise<{ unrea
       href: notificationHref(row),
       createdAt: row.createdAt,
       unread: row.readAt === null,
-      settled: row.questionStatus !== null && row.questionStatus !== "open",
+      settled: row.questionOpen === false,
     })),
   };
 }
 
-/** How many of a person's notifications are unread (the bell's count). */
+/** How many of a person's notifications are unread and still ask something of them — about an open question, or none (the bell's count). */
 export function unreadNotificationCount(db: Db, userId: string): Promise<number> {
   return countUnreadNotifications(db, userId);
 }
@@ -155,6 +156,19 @@ export async function openNotification(db: Db, userId: string, id: string, at: D
     if (!opened) return undefined;
     await publishLiveEvents(tx, [{ kind: NOTIFICATIONS_CHANGED, audience: { userIds: [userId] } }]);
     return notificationHref(opened);
+  });
+}
+
+/**
+ * A person opened a question: their notifications about it are read now (the bell counts down, live).
+ * Returns how many were unread. Opening a notification does the same for that one notification.
+ */
+export async function markQuestionSeen(db: Db, userId: string, questionId: string, at: Date = new Date()): Promise<number> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const count = await markQuestionNotificationsRead(tx, userId, questionId, at);
+    if (count > 0) await publishLiveEvent(tx, { kind: NOTIFICATIONS_CHANGED, audience: { userIds: [userId] } });
+    return count;
   });
 }
 

@@ -47,9 +47,33 @@ export async function insertPersonNotifications(db: Db, notifications: readonly 
 
 /** How many of a person's notifications are unread. */
 export async function countUnreadNotifications(db: Db, userId: string): Promise<number> {
-  const rows = await queryRows<{ count: number | string }>(db, sql`select count(*) as count from person_notifications where user_id = ${userId} and read_at is null`);
+  // One about a question no longer open (answered, by anyone, or ended) asks nothing more of its reader: not counted.
+  const rows = await queryRows<{ count: number | string }>(
+    db,
+    sql`select count(*) as count
+          from person_notifications n left join asks a on a.id = n.question_id left join slots s on s.id = a.slot_id
+         where n.user_id = ${userId} and n.read_at is null and (a.id is null or ${QUESTION_STILL_OPEN})`,
+  );
   return Number(rows[0]?.count ?? 0);
 }
+
+/** Marks `userId`'s unread notifications about one question read (they opened it); returns how many were unread. */
+export async function markQuestionNotificationsRead(db: Db, userId: string, questionId: string, at: Date): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update person_notifications set read_at = ${at.toISOString()}::timestamptz
+         where user_id = ${userId} and question_id = ${questionId} and read_at is null
+        returning id`,
+  );
+  return rows.length;
+}
+
+/**
+ * Whether a notification's question (`a`, its slot `s`) still waits for an answer: not answered (an
+ * agent's question keeps `open` until its run reads the answer, so who answered says it), not ended
+ * with nothing, its wait (if any) not finished, expired or closed.
+ */
+const QUESTION_STILL_OPEN = sql`(a.status = 'open' and a.answered_by is null and (s.id is null or s.status = 'open'))`;
 
 /** A notification as the list shows it, with the question's headline and state as they are now. */
 export interface PersonNotificationRow {
@@ -62,8 +86,8 @@ export interface PersonNotificationRow {
   readAt: Date | null;
   /** The question's headline (its title, else its first field's question), when it names one. */
   headline: string | null;
-  /** The question's status now (`open`, `answered`, `nothing`), when it names one. */
-  questionStatus: string | null;
+  /** Whether the question it names still waits for an answer; null when it names none. */
+  questionOpen: boolean | null;
 }
 
 /** A person's newest notifications, newest first: only theirs. */
@@ -77,12 +101,13 @@ export async function listNotificationsForUser(db: Db, userId: string, limit: nu
     created_at: Date | string;
     read_at: Date | string | null;
     headline: string | null;
-    question_status: string | null;
+    question_open: boolean | null;
   }>(
     db,
     sql`select n.id, n.kind, n.task_id, n.question_id, n.data, n.created_at, n.read_at,
-               coalesce(a.title, a.spec ->> 'title', a.spec #>> '{fields,0,question}') as headline, a.status as question_status
-          from person_notifications n left join asks a on a.id = n.question_id
+               coalesce(a.title, a.spec ->> 'title', a.spec #>> '{fields,0,question}') as headline,
+               case when a.id is null then null else ${QUESTION_STILL_OPEN} end as question_open
+          from person_notifications n left join asks a on a.id = n.question_id left join slots s on s.id = a.slot_id
          where n.user_id = ${userId}
          order by n.created_at desc, n.id desc
          limit ${limit}`,
@@ -96,7 +121,7 @@ export async function listNotificationsForUser(db: Db, userId: string, limit: nu
     createdAt: toDate(row.created_at),
     readAt: toDate(row.read_at),
     headline: row.headline,
-    questionStatus: row.question_status,
+    questionOpen: row.question_open,
   }));
 }
 

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { Fragment } from "react";
 import { ContextFacts } from "@/components/context-facts";
@@ -7,6 +8,7 @@ import { LiveRefresh } from "@/components/live-refresh";
 import { SlaClock } from "@/components/sla-clock";
 import { getDb } from "@/lib/database";
 import { getAppRuntime } from "@/lib/app-runtime";
+import { markQuestionSeen } from "@/lib/person-notifications";
 import { askerOf, headlineOf } from "@/lib/inbox";
 import { attemptLabel, describeAnswer } from "@/lib/questions";
 import { closedWithoutAnswerText, conversationBeside, loadQuestionRun, reassignedAwayFrom, specToAnswer } from "@/lib/question-view";
@@ -47,7 +49,9 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
     );
   }
 
-  const { run, subject, context, conversation, gap } = await loadQuestionRun(db, registry, question);
+  // Opened — not merely prefetched by a link in view: the person's notifications about it are read (the bell counts down).
+  const prefetch = (await headers()).has("next-router-prefetch");
+  const [{ run, subject, context, conversation, gap }] = await Promise.all([loadQuestionRun(db, registry, question), prefetch ? 0 : markQuestionSeen(db, user.id, id)]);
   const asker = askerOf(question, subject, registry);
   const now = new Date();
   const runState = run ? runStateWords(run) : undefined;
