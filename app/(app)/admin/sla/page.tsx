@@ -267,7 +267,7 @@ export default async function AdminSlaPage({ searchParams }: { searchParams: Pro
             {rows.map((slot) => (
               <tr key={slot.id} data-testid="open-slot" data-slot-id={slot.id}>
                 <td>
-                  <span id={`wait-${slot.id}`}>{slot.questionId ? <Link href={`/questions/${slot.questionId}`}>{questionLabel(slot)}</Link> : questionLabel(slot)}</span>
+                  {slot.questionId ? <Link href={`/questions/${slot.questionId}`}>{questionLabel(slot)}</Link> : questionLabel(slot)}
                   {slot.agent ? <div className="muted small">asked by {slot.agent}</div> : null}
                 </td>
                 <td data-label="Workflow · state">
@@ -291,7 +291,7 @@ export default async function AdminSlaPage({ searchParams }: { searchParams: Pro
                   <SlotActions
                     slotId={slot.id}
                     questionId={slot.questionId}
-                    labelId={`wait-${slot.id}`}
+                    label={questionLabel(slot)}
                     assigneeId={slot.assigneeId}
                     assignees={slot.id === reassigning ? assignees : undefined}
                     reassignHref={hrefWith(here, { reassign: slot.id })}

@@ -16,7 +16,7 @@ type RemindResult = ActionResult<{ people: string[]; queued: number }> | null;
 export function SlotActions({
   slotId,
   questionId,
-  labelId,
+  label,
   assigneeId,
   assignees,
   reassignHref,
@@ -25,12 +25,8 @@ export function SlotActions({
 }: {
   slotId: string;
   questionId: string | null;
-  /**
-   * The id of the element that says what the wait is: the controls' accessible names end with it
-   * ("Remind about <question>"), referred to rather than repeated, as each row's question would be
-   * twice more in the page and again in the data React hydrates it from.
-   */
-  labelId: string;
+  /** What the wait is, for the controls' accessible names. */
+  label: string;
   assigneeId: string | null;
   /** Who it may be reassigned to, in the row being reassigned; undefined in the others. */
   assignees?: { id: string; name: string }[];
@@ -47,10 +43,7 @@ export function SlotActions({
       {others ? (
         <form action={reassignAction} className="inline-form">
           <input type="hidden" name="slotId" value={slotId} />
-          <span id={`reassign-to-${slotId}`} className="visually-hidden">
-            Reassign to someone else:
-          </span>
-          <select name="assigneeId" aria-labelledby={`reassign-to-${slotId} ${labelId}`} defaultValue="" required>
+          <select name="assigneeId" aria-label={`Reassign “${label}” to`} defaultValue="" required>
             <option value="" disabled>
               Reassign to…
             </option>
@@ -65,15 +58,15 @@ export function SlotActions({
           </button>
         </form>
       ) : (
-        <Link href={reassignHref} scroll={false} id={`reassign-${slotId}`} aria-labelledby={`reassign-${slotId} ${labelId}`}>
+        <Link href={reassignHref} scroll={false} aria-label={`Reassign “${label}”…`}>
           Reassign…
         </Link>
       )}
       {questionId ? (
         <form action={remindAction} className="inline-form">
           <input type="hidden" name="questionId" value={questionId} />
-          <button type="submit" className="secondary small" disabled={reminding} id={`remind-${slotId}`} aria-labelledby={`remind-${slotId} ${labelId}`}>
-            Remind<span className="visually-hidden"> about</span>
+          <button type="submit" className="secondary small" disabled={reminding} aria-label={`Remind about “${label}”`}>
+            Remind
           </button>
         </form>
       ) : null}
