@@ -30,10 +30,11 @@ function single(value: string | string[] | undefined): string | undefined {
 }
 
 /**
- * How many open waits the outstanding-work table lists at a time: each row is about 4 KB of the page
- * (its markup and the data React hydrates it from), and fifty made the page 290 KB.
+ * How many open waits the outstanding-work table lists at a time: each row is about 4.5 KB of the
+ * page (its markup and the data React hydrates it from); fifty made the page 290 KB, and 25 kept it
+ * at 198–205 KB at benchmark 3's size, on the 200 KB limit.
  */
-const OPEN_PAGE_SIZE = 25;
+const OPEN_PAGE_SIZE = 20;
 /**
  * How many people the SLA numbers by person list at a time, most breaches first (`?people=2` is the
  * next 25): a thousand people's rows made the page close to a megabyte. The CSV export has them all.
