@@ -187,7 +187,8 @@ function cachesFor(db: Db): NonNullable<GlobalWithHistory[typeof GLOBAL_KEY]> {
 
 /**
  * The SLA page's history for a period: read at most once a minute (by this server process, or by
- * another that kept its reading in the database), and never shown more than ten minutes old. Open work is not in it: its table is read live.
+ * another that kept its reading in the database), and never shown more than ten minutes old. Open
+ * work is not in it: its table is read live.
  */
 export function slaHistoryFor(db: Db, period: SlaPeriod): Promise<SlaHistory> {
   return cachesFor(db).cache.get(period);

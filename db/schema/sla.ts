@@ -7,7 +7,7 @@ import { jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
  * again for its first visitor. Written only by a newer reading than the one kept.
  */
 export const slaSnapshots = pgTable("sla_snapshots", {
-  /** Which numbers: `history:7d`, `history:all`, `open-by-age`. */
+  /** Which numbers: `history:<period>` (`history:7d`, `history:all`…), `open-by-age:all`. */
   name: text("name").primaryKey(),
   /** When they were worked out: as of this time. */
   readAt: timestamp("read_at", { withTimezone: true }).notNull(),
