@@ -45,7 +45,7 @@ export async function insertPersonNotifications(db: Db, notifications: readonly 
   return inserted.map((row) => ({ id: row.id, userId: row.user_id }));
 }
 
-/** How many of a person's notifications are unread. */
+/** How many of a person's notifications are unread and about work still open (or about no question): the bell's count. */
 export async function countUnreadNotifications(db: Db, userId: string): Promise<number> {
   // One about a question no longer open (answered, by anyone, or ended) asks nothing more of its reader: not counted.
   const rows = await queryRows<{ count: number | string }>(
