@@ -332,6 +332,30 @@ function routeTable(fixture: Fixture): Record<string, RouteCase[]> {
       { label: "a server action posted to it", caller: "sam", path: "/api/events", init: { method: "POST", headers: { "next-action": "7f" + "0".repeat(40) }, body: "[]" }, expect: "4xx" },
       { label: "huge query", caller: "sam", path: `/api/events?task=${"a".repeat(20_000)}`, expect: "4xx" },
     ],
+    // For load balancers and probes: open to anyone, and nothing a caller sends changes what they say.
+    ...Object.fromEntries(
+      ["/api/health", "/api/ready"].map((path): [string, RouteCase[]] => [
+        `${path}/route`,
+        [
+          { label: "forged session", caller: "forged", path, expect: "read" },
+          { label: "hostile query", caller: "anonymous", path: `${path}?verbose=__proto__&check=%00&${"a".repeat(8_000)}=1`, expect: "read" },
+          { label: "POST", caller: "anonymous", path, init: { method: "POST", body: "{}" }, expect: "4xx" },
+          { label: "oversized POST", caller: "sam", path, init: { method: "POST", body: OVERSIZED }, expect: "4xx" },
+          { label: "DELETE", caller: "ada", path, init: { method: "DELETE" }, expect: "4xx" },
+          { label: "a server action posted to it", caller: "anonymous", path, init: { method: "POST", headers: { "next-action": "7f" + "0".repeat(40) }, body: "[]" }, expect: "4xx" },
+        ],
+      ]),
+    ),
+    "/(app)/admin/sla/export/route": [
+      { label: "no session", caller: "anonymous", path: "/admin/sla/export", expect: "4xx" },
+      { label: "forged session", caller: "forged", path: "/admin/sla/export", expect: "4xx" },
+      { label: "forged token", caller: "forgedJwe", path: "/admin/sla/export", expect: "4xx" },
+      { label: "wrong role", caller: "omar", path: "/admin/sla/export", expect: "4xx" },
+      { label: "hostile period", caller: "ada", path: `/admin/sla/export?period=__proto__&period=${encodeURIComponent("' or 1=1 --")}`, expect: "read" },
+      { label: "NUL in the query", caller: "ada", path: "/admin/sla/export?period=%00", expect: "read" },
+      { label: "POST", caller: "ada", path: "/admin/sla/export", init: { method: "POST", body: "{}" }, expect: "4xx" },
+      { label: "cross-origin POST", caller: "ada", path: "/admin/sla/export", init: { method: "POST", body: "{}", headers: { origin: EVIL_ORIGIN } }, expect: "4xx" },
+    ],
     "/api/auth/[...nextauth]/route": [
       { label: "credentials without CSRF token", caller: "anonymous", path: "/api/auth/callback/credentials", init: form({ email: "sam@parley.test", password: "sam-assignee-demo" }), expect: "sign-in" },
       { label: "cross-origin credentials", caller: "anonymous", path: "/api/auth/callback/credentials", init: { ...form({ email: "sam@parley.test", password: "x" }), headers: { "content-type": "application/x-www-form-urlencoded", origin: EVIL_ORIGIN } }, expect: "sign-in" },
@@ -578,6 +602,13 @@ const RECORDED_BY_DESIGN: Record<string, string> = {
   "app/(app)/actions.ts#signOutAction": "ended_sessions",
 };
 
+/**
+ * The SLA numbers as last worked out: any read of the SLA page or its export may refresh them (behind
+ * the page, so the write can land while later requests are being sent). Derived from the slots, they
+ * are no state anyone acts on, and are left out of "changes nothing".
+ */
+const READINGS_KEPT = "sla_snapshots";
+
 /** The snapshot without one table. */
 function without(snapshot: Record<string, string>, table: string): Record<string, string> {
   return Object.fromEntries(Object.entries(snapshot).filter(([name]) => name !== table));
@@ -698,9 +729,9 @@ describe("hostile input to every server action, route handler and page", () => {
     expect(appPaths().filter((path) => !(path in routes))).toEqual([]);
 
     let requests = 0;
-    let before = await snapshotTables(database.sql);
+    let before = without(await snapshotTables(database.sql), READINGS_KEPT);
     const checkUnchanged = async (group: string) => {
-      const after = await snapshotTables(database.sql);
+      const after = without(await snapshotTables(database.sql), READINGS_KEPT);
       const changed =
         group in apiRoutes
           ? changedTables(withoutKeyUse(before), withoutKeyUse(after))
