@@ -18,7 +18,7 @@ export const RUN_STATE_WORDS: Readonly<Record<RunState, string>> = {
   cancelled: "Cancelled",
 };
 
-/** A count of runs as a tab shows it: "1,234", or "10,000+" past what was counted. */
+/** A count of runs as a tab shows it: "1,234", or "1,000+" past what was counted. */
 export function runCountWords(count: { count: number; atLeast: boolean }): string {
   return `${count.count.toLocaleString("en-US")}${count.atLeast ? "+" : ""}`;
 }

@@ -99,8 +99,8 @@ export async function listRuns(
   return rows.map(toRunRow);
 }
 
-/** Counts above this are shown as "more than": counting further would read every run. */
-export const RUN_COUNT_CAP = 10_000;
+/** Counts above this are shown as "more than" ("1,000+", as the inbox's): counting further reads an index entry per run on every Runs view. */
+export const RUN_COUNT_CAP = 1_000;
 
 /** How many runs are in one state: exact up to {@link RUN_COUNT_CAP}; above it, the cap with `atLeast`. */
 export interface RunCount {

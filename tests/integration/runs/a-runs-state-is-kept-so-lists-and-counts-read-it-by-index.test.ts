@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { countRunsByState, findRun, listRuns, RUN_COUNT_CAP } from "@/db/queries/runs";
+import { countRunsByState, findRun, listRuns } from "@/db/queries/runs";
+import { runCountWords } from "@/lib/run-view";
 import { DATABASE_KINDS, createTestDatabase, type TestDatabase } from "@/tests/support/databases";
 import { DAY, HOUR, manualClock } from "../runtime/clock";
 import { createRuntimeFixture, type RuntimeFixture } from "../runtime/fixture-workflow";
@@ -43,14 +44,15 @@ describe.each(DATABASE_KINDS)("a run's kept state (%s)", (kind) => {
     expect(run).toMatchObject({ taskId: task.id, runState: "waiting", nothingReason: null, waitingOn: fixture.filer.name });
   });
 
-  it("counts a state with more runs than the cap as more than the cap, without reading them all", async () => {
+  it("counts a state to a thousand runs and no further: its tab reads 1,000+, without reading them all", async () => {
     database = await createTestDatabase(kind);
     await database.db.execute(sql`
       insert into workflow_instances (workflow, task_id, state, status)
-      select 'Bulk', gen_random_uuid(), 'Done', 'completed' from generate_series(1, ${RUN_COUNT_CAP + 5})`);
+      select 'Bulk', gen_random_uuid(), 'Done', 'completed' from generate_series(1, 1005)`);
     await database.db.execute(sql`insert into workflow_instances (workflow, task_id, state, status) values ('Bulk', gen_random_uuid(), 'Asking', 'waiting')`);
     const counts = await countRunsByState(database.db, { workflows: ["Bulk"] });
-    expect(counts.completed).toEqual({ count: RUN_COUNT_CAP, atLeast: true });
+    expect(counts.completed).toEqual({ count: 1_000, atLeast: true });
+    expect(runCountWords(counts.completed)).toBe("1,000+");
     expect(counts.waiting).toEqual({ count: 1, atLeast: false });
   });
 });
