@@ -12,11 +12,17 @@ import {
   type NewPersonNotification,
   type PersonNotificationKind,
   type PersonNotificationRow,
+  type UnreadCount,
 } from "@/db/queries/person-notifications";
 import { publishLiveEvent, publishLiveEvents } from "@/lib/live-events";
 import type { Announce } from "@/lib/runtime";
 
-export type { NewPersonNotification, PersonNotificationKind };
+export type { NewPersonNotification, PersonNotificationKind, UnreadCount };
+
+/** An unread count in words: "12", or "more than 99" past what the bell counts. */
+export function unreadWords(unread: UnreadCount): string {
+  return unread.atLeast ? `more than ${unread.count}` : String(unread.count);
+}
 
 /** The live event a person's bell listens for: their notifications changed (one added, or read). */
 export const NOTIFICATIONS_CHANGED = "notifications-changed";
@@ -123,7 +129,7 @@ export function notificationHref(row: { questionId: string | null; taskId: strin
 export const NOTIFICATIONS_LISTED = 50;
 
 /** A person's notifications, newest first, and how many unread ones are about work still open (the bell's count). */
-export async function loadNotifications(db: Db, userId: string): Promise<{ unread: number; rows: NotificationView[] }> {
+export async function loadNotifications(db: Db, userId: string): Promise<{ unread: UnreadCount; rows: NotificationView[] }> {
   const [unread, rows] = await Promise.all([countUnreadNotifications(db, userId), listNotificationsForUser(db, userId, NOTIFICATIONS_LISTED)]);
   return {
     unread,
@@ -141,7 +147,7 @@ export async function loadNotifications(db: Db, userId: string): Promise<{ unrea
 }
 
 /** How many of a person's notifications are unread and still ask something of them — about an open question, or none (the bell's count). */
-export function unreadNotificationCount(db: Db, userId: string): Promise<number> {
+export function unreadNotificationCount(db: Db, userId: string): Promise<UnreadCount> {
   return countUnreadNotifications(db, userId);
 }
 

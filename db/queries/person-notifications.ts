@@ -45,16 +45,27 @@ export async function insertPersonNotifications(db: Db, notifications: readonly 
   return inserted.map((row) => ({ id: row.id, userId: row.user_id }));
 }
 
+/** The bell counts this far and then says "99+": past it, counting reads a notification (and its question) per row. */
+export const UNREAD_COUNT_CAP = 99;
+
+/** How many of a person's notifications are unread: exact up to {@link UNREAD_COUNT_CAP}; above it, the cap with `atLeast`. */
+export interface UnreadCount {
+  count: number;
+  atLeast: boolean;
+}
+
 /** How many of a person's notifications are unread and about work still open (or about no question): the bell's count. */
-export async function countUnreadNotifications(db: Db, userId: string): Promise<number> {
+export async function countUnreadNotifications(db: Db, userId: string): Promise<UnreadCount> {
   // One about a question no longer open (answered, by anyone, or ended) asks nothing more of its reader: not counted.
   const rows = await queryRows<{ count: number | string }>(
     db,
-    sql`select count(*) as count
-          from person_notifications n left join asks a on a.id = n.question_id left join slots s on s.id = a.slot_id
-         where n.user_id = ${userId} and n.read_at is null and (a.id is null or ${QUESTION_STILL_OPEN})`,
+    sql`select count(*) as count from (
+          select 1 from person_notifications n left join asks a on a.id = n.question_id left join slots s on s.id = a.slot_id
+           where n.user_id = ${userId} and n.read_at is null and (a.id is null or ${QUESTION_STILL_OPEN})
+           limit ${UNREAD_COUNT_CAP + 1}) capped`,
   );
-  return Number(rows[0]?.count ?? 0);
+  const count = Number(rows[0]?.count ?? 0);
+  return { count: Math.min(count, UNREAD_COUNT_CAP), atLeast: count > UNREAD_COUNT_CAP };
 }
 
 /** Marks `userId`'s unread notifications about one question read (they opened it); returns how many were unread. */

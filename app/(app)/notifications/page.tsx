@@ -34,9 +34,9 @@ export default async function NotificationsPage() {
     <section>
       <div className="page-heading">
         <h1>Notifications</h1>
-        {unread > 0 ? <MarkAllReadForm action={markAllNotificationsReadAction} /> : null}
+        {unread.count > 0 ? <MarkAllReadForm action={markAllNotificationsReadAction} /> : null}
       </div>
-      <p className="muted">{unread === 0 ? "Nothing unread." : `${unread} unread.`} Opening one, or its question, marks it read.</p>
+      <p className="muted">{unread.count === 0 ? "Nothing unread." : unread.atLeast ? `More than ${unread.count} unread.` : `${unread.count} unread.`} Opening one, or its question, marks it read.</p>
       {rows.length === 0 ? (
         <div className="empty-state">
           <h2>Nothing here</h2>

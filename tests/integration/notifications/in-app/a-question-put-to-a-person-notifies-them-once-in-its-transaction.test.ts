@@ -19,8 +19,8 @@ describe.each(DATABASE_KINDS)("a question put to a person (%s)", (kind) => {
 
     const notifications = await listNotificationsForUser(fixture.database.db, fixture.sam.id, 10);
     expect(notifications).toEqual([expect.objectContaining({ kind: "question", questionId: question!.id, readAt: null })]);
-    expect(await countUnreadNotifications(fixture.database.db, fixture.sam.id)).toBe(1);
-    expect(await countUnreadNotifications(fixture.database.db, fixture.priya.id)).toBe(0);
+    expect((await countUnreadNotifications(fixture.database.db, fixture.sam.id)).count).toBe(1);
+    expect((await countUnreadNotifications(fixture.database.db, fixture.priya.id)).count).toBe(0);
   });
 
   it("is written in the transaction that asks it: when that rolls back, there is no notification", async () => {

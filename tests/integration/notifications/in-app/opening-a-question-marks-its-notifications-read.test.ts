@@ -18,14 +18,14 @@ describe.each(DATABASE_KINDS)("a person's notifications about a question (%s)", 
     await fixture.runtime.drain();
     const [first, second] = await fixture.runtime.questionsFor(fixture.sam.id);
     const { db } = fixture.database;
-    expect(await countUnreadNotifications(db, fixture.sam.id)).toBe(2);
+    expect((await countUnreadNotifications(db, fixture.sam.id)).count).toBe(2);
 
     // Someone else opening it (were they let) reads nothing of Sam's.
     expect(await markQuestionSeen(db, fixture.priya.id, first!.id)).toBe(0);
-    expect(await countUnreadNotifications(db, fixture.sam.id)).toBe(2);
+    expect((await countUnreadNotifications(db, fixture.sam.id)).count).toBe(2);
 
     expect(await markQuestionSeen(db, fixture.sam.id, first!.id)).toBe(1);
-    expect(await countUnreadNotifications(db, fixture.sam.id)).toBe(1);
+    expect((await countUnreadNotifications(db, fixture.sam.id)).count).toBe(1);
     // Opened again: nothing more to read.
     expect(await markQuestionSeen(db, fixture.sam.id, first!.id)).toBe(0);
     const unread = (await listNotificationsForUser(db, fixture.sam.id, 10)).filter((row) => row.readAt === null);
@@ -38,11 +38,11 @@ describe.each(DATABASE_KINDS)("a person's notifications about a question (%s)", 
     await fixture.runtime.drain();
     const [question] = await fixture.runtime.questionsFor(fixture.sam.id);
     const { db } = fixture.database;
-    expect(await countUnreadNotifications(db, fixture.sam.id)).toBe(1);
+    expect((await countUnreadNotifications(db, fixture.sam.id)).count).toBe(1);
 
     const answered = await fixture.runtime.submitAnswer({ questionId: question!.id, by: fixture.sam.id, answer: { form: { answer: "Client dinner with Acme." } } });
     expect(answered.status).toBe("answered");
-    expect(await countUnreadNotifications(db, fixture.sam.id)).toBe(0);
+    expect((await countUnreadNotifications(db, fixture.sam.id)).count).toBe(0);
     // Still listed (folded, as no longer open), still unread.
     const [row] = await listNotificationsForUser(db, fixture.sam.id, 10);
     expect(row).toMatchObject({ questionId: question!.id, readAt: null, questionOpen: false });
