@@ -67,6 +67,25 @@ export function authSecret(env: Environment = process.env): string {
   }
 }
 
+/** The shortest metrics token Parley accepts: anyone holding it reads how much work there is and of which workflows. */
+export const MIN_METRICS_TOKEN_LENGTH = 16;
+
+/**
+ * The bearer token Prometheus sends for `/api/metrics` (`PARLEY_METRICS_TOKEN`): null when unset
+ * (metrics are off), an error naming the variable when it is too short. Checked at start (lib/startup.ts).
+ */
+export function metricsToken(env: Environment = process.env): string | null {
+  const token = env.PARLEY_METRICS_TOKEN?.trim();
+  if (!token) return null;
+  if (token.length < MIN_METRICS_TOKEN_LENGTH) {
+    throw new Error(
+      `PARLEY_METRICS_TOKEN is too short (${token.length} character${token.length === 1 ? "" : "s"}): it must be at least ${MIN_METRICS_TOKEN_LENGTH} characters. ` +
+        "Set it to a long random string (e.g. `openssl rand -base64 24`), or unset it to turn metrics off.",
+    );
+  }
+  return token;
+}
+
 /** OpenID Connect sign-in, switched on when issuer, client id and secret are all set. */
 export interface OidcConfig {
   issuer: string;

@@ -1,6 +1,6 @@
 import { findUserByEmail } from "@/db/queries/users";
 import { getAppRuntime } from "@/lib/app-runtime";
-import { checkAuthSecret, isDemoMode } from "@/lib/config";
+import { checkAuthSecret, isDemoMode, metricsToken } from "@/lib/config";
 import { getDatabase } from "@/lib/database";
 import { DEMO_API_KEY_NAME, ensureDemoApiKey, formatDemoApiKey } from "@/lib/demo-api-key";
 import { DEMO_USERS, formatDemoCredentials, seedDemoUsersOnFirstStart } from "@/lib/demo-people";
@@ -9,7 +9,7 @@ import { describeMissingDependencyPatches, missingDependencyPatches } from "@/sc
 /**
  * Everything a Parley process does before serving: check that the dependency patches in patches/ are
  * applied (in the process's folder, the project's: `npm start` and `next start` run there) and that
- * the session secret is long enough (before any database is touched), open the
+ * the session secret (and a metrics token, when set) is long enough (before any database is touched), open the
  * database, apply the platform's and the registered apps' migrations, resolve the model and start the
  * worker; in demo mode, on first start, create the demo people and let each registered app start its
  * demo runs, make the demo API key when there is no live one, and print how to sign in and the key.
@@ -18,6 +18,7 @@ export async function prepareServer(log: (line: string) => void = console.log): 
   const unpatched = describeMissingDependencyPatches(missingDependencyPatches(process.cwd()));
   if (unpatched) throw new Error(unpatched);
   checkAuthSecret();
+  metricsToken();
   const database = await getDatabase();
   const { runtime, model, registry } = await getAppRuntime();
   log(`Parley: agents run on ${model.label}.`);

@@ -14,6 +14,8 @@ const adminUrl = process.env.PARLEY_TEST_POSTGRES_URL?.trim();
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PORT: port };
 // A per-key API rate a test can reach with a burst of requests (the default is 100 a second).
 env.PARLEY_API_RATE_LIMIT ??= "10";
+// Metrics stay off here whatever the shell says: the caller table expects /api/metrics to be no page at all.
+delete env.PARLEY_METRICS_TOKEN;
 // The tests' webhook receivers listen on loopback, which a production server on PostgreSQL refuses by default.
 env.PARLEY_WEBHOOK_ALLOW_PRIVATE_CALLBACKS ??= "true";
 let cleanup = async () => {};

@@ -3,6 +3,7 @@ import { getDb } from "@/lib/database";
 import { isDatabaseUnreachable } from "@/lib/database-unreachable";
 import type { ApiKey, ApiKeyKind } from "@/db/schema";
 import { AppError, isAppError } from "@/lib/errors";
+import { getMetrics } from "@/lib/server/metrics";
 
 /** The largest request body the API reads. */
 export const API_BODY_LIMIT_BYTES = 256 * 1024;
@@ -159,9 +160,16 @@ export const DATABASE_RETRY_AFTER_SECONDS = 2;
  * Runs an API route: an {@link AppError} becomes its status and the error shape; a database that
  * cannot be reached (a restart, a failover) is `503 unavailable` with `Retry-After`, which clients
  * wait out; anything else is logged and answered 500 — never the caller's input, which the handlers
- * judge first.
+ * judge first. Each answer is counted in the metrics under `route`, the route as written in `app/`.
  */
-export async function apiRoute(handle: () => Promise<Response>): Promise<Response> {
+export async function apiRoute(request: Request, route: string, handle: () => Promise<Response>): Promise<Response> {
+  const started = performance.now();
+  const response = await answer(handle);
+  getMetrics().observeRequest(route, request.method, response.status, (performance.now() - started) / 1000);
+  return response;
+}
+
+async function answer(handle: () => Promise<Response>): Promise<Response> {
   try {
     return await handle();
   } catch (error) {

@@ -332,6 +332,15 @@ function routeTable(fixture: Fixture): Record<string, RouteCase[]> {
       { label: "a server action posted to it", caller: "sam", path: "/api/events", init: { method: "POST", headers: { "next-action": "7f" + "0".repeat(40) }, body: "[]" }, expect: "4xx" },
       { label: "huge query", caller: "sam", path: `/api/events?task=${"a".repeat(20_000)}`, expect: "4xx" },
     ],
+    // Off on this server (no PARLEY_METRICS_TOKEN): nobody, signed in or holding any key, reads them.
+    "/api/metrics/route": [
+      { label: "no token", caller: "anonymous", path: "/api/metrics", expect: "4xx" },
+      { label: "a signed-in admin", caller: "ada", path: "/api/metrics", expect: "4xx" },
+      { label: "a made-up bearer token", caller: "anonymous", path: "/api/metrics", init: { headers: { authorization: `Bearer ${"x".repeat(64)}` } }, expect: "4xx" },
+      { label: "hostile query", caller: "anonymous", path: `/api/metrics?name[]=__proto__&${"a".repeat(8_000)}=1`, init: { headers: { authorization: "Bearer __proto__" } }, expect: "4xx" },
+      { label: "POST", caller: "anonymous", path: "/api/metrics", init: { method: "POST", body: "{}" }, expect: "4xx" },
+      { label: "a server action posted to it", caller: "anonymous", path: "/api/metrics", init: { method: "POST", headers: { "next-action": "7f" + "0".repeat(40) }, body: "[]" }, expect: "4xx" },
+    ],
     // For load balancers and probes: open to anyone, and nothing a caller sends changes what they say.
     ...Object.fromEntries(
       ["/api/health", "/api/ready"].map((path): [string, RouteCase[]] => [

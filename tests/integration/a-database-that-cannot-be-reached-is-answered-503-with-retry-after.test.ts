@@ -43,7 +43,7 @@ async function databaseAnswering(answer: Parameters<typeof startFakePostgres>[0]
 
 /** What an API route answers when its query meets `db`. */
 async function answerOver(db: Db): Promise<Response> {
-  return apiRoute(async () => {
+  return apiRoute(new Request("http://parley.test/api/v1/asks"), "/api/v1/asks", async () => {
     await db.execute(sql`select 1`);
     return Response.json({ ok: true });
   });

@@ -37,7 +37,7 @@ export async function POST(request: Request): Promise<Response> {
 }
 
 function serve(request: Request): Promise<Response> {
-  return apiRoute(async () => {
+  return apiRoute(request, "/api/mcp", async () => {
     // Before the key: a page on another site (a DNS-rebinding attack) is turned away whatever it sends.
     if (!isAllowedOrigin(request.headers.get("origin"))) {
       throw new AppError("forbidden", "This Origin may not call Parley's MCP server: only Parley's own address and pages on this machine may.");

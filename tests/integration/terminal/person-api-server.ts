@@ -14,7 +14,7 @@ import { apiJson, apiRoute, readJsonBody } from "@/lib/server/api-request";
  */
 export async function servePersonApi(db: Db, api: QuestionsApi): Promise<{ url: string; close(): Promise<void> }> {
   async function handle(request: Request): Promise<Response> {
-    return apiRoute(async () => {
+    return apiRoute(request, "/api/v1/questions", async () => {
       const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("authorization") ?? "");
       const key = match ? await authenticateApiKey(db, match[1]!) : undefined;
       if (!key || key.kind !== "personal") throw new AppError("unauthorized", "This personal token is unknown or was revoked.");

@@ -3,8 +3,9 @@ import { apiRoute, authenticateApiRequest } from "@/lib/server/api-request";
 
 describe("an API request without a key", () => {
   it("is answered 401 with WWW-Authenticate naming a bearer key, as RFC 7235 asks", async () => {
-    const response = await apiRoute(async () => {
-      await authenticateApiRequest(new Request("http://parley.test/api/v1/asks"), "agent");
+    const request = new Request("http://parley.test/api/v1/asks");
+    const response = await apiRoute(request, "/api/v1/asks", async () => {
+      await authenticateApiRequest(request, "agent");
       return new Response("unreachable");
     });
     expect(response.status).toBe(401);

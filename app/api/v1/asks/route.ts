@@ -8,7 +8,7 @@ const STATUSES = ["open", "answered", "nothing"] as const;
 
 /** Asks a person: 201 with the ask; the same Idempotency-Key again, 200 with the same ask. */
 export function POST(request: Request) {
-  return apiRoute(async () => {
+  return apiRoute(request, "/api/v1/asks", async () => {
     const key = await authenticateApiRequest(request, "agent");
     const body = await readJsonBody(request);
     const { created, ask } = await (await getAskService()).create(key, body, { idempotencyKey: request.headers.get("idempotency-key") });
@@ -18,7 +18,7 @@ export function POST(request: Request) {
 
 /** This key's asks, newest first: `?status=open|answered|nothing&limit=1..100&cursor=…`. */
 export function GET(request: Request) {
-  return apiRoute(async () => {
+  return apiRoute(request, "/api/v1/asks", async () => {
     const key = await authenticateApiRequest(request, "agent");
     const query = new URL(request.url).searchParams;
     const status = query.get("status");

@@ -5,7 +5,7 @@ export const dynamic = "force-dynamic";
 
 /** Who this personal token belongs to: `{ id, email, name, roles }`. */
 export function GET(request: Request) {
-  return apiRoute(async () => {
+  return apiRoute(request, "/api/v1/me", async () => {
     const key = await authenticateApiRequest(request, "personal");
     return apiJson(await (await getQuestionsApi()).me(key));
   });

@@ -5,7 +5,7 @@ export const dynamic = "force-dynamic";
 
 /** The token's person's open questions, soonest due first: `?limit=1..100&cursor=…`. */
 export function GET(request: Request) {
-  return apiRoute(async () => {
+  return apiRoute(request, "/api/v1/questions", async () => {
     const key = await authenticateApiRequest(request, "personal");
     const query = new URL(request.url).searchParams;
     const limitText = query.get("limit");

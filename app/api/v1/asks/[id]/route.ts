@@ -7,7 +7,7 @@ export const dynamic = "force-dynamic";
 
 /** One ask; with `?wait=N` (≤ 60), held until it is answered or closed, or N seconds pass. */
 export function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
-  return apiRoute(async () => {
+  return apiRoute(request, "/api/v1/asks/[id]", async () => {
     const key = await authenticateApiRequest(request, "agent");
     const { id } = await params;
     const waitText = new URL(request.url).searchParams.get("wait");

@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
  * no longer open, 404 for another's or an unknown question.
  */
 export function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
-  return apiRoute(async () => {
+  return apiRoute(request, "/api/v1/questions/[id]/answer", async () => {
     const key = await authenticateApiRequest(request, "personal");
     const body = await readJsonBody(request);
     const { id } = await params;
