@@ -3,6 +3,8 @@ import { askCallbackTarget, privateCallbacksFromEnvironment, queueAskEventsOnAsk
 import { createAnswerLink } from "@/lib/answer-links";
 import { getDatabase } from "@/lib/database";
 import { type LiveEvent, publishLiveEvents } from "@/lib/live-events";
+import type { LanguageModelV3 } from "@ai-sdk/provider";
+import { measuredModel } from "@/lib/models/measured-model";
 import { createScriptedModel } from "@/lib/models/scripted-model";
 import { type ResolvedModel, resolveModel } from "@/lib/models/resolve-model";
 import { createOutboxDrainer, type EventTarget, type NoticeOptions, queueNoticesOnQuestionAsked, remindOnEscalation, webhookEventTarget } from "@/lib/notifications/outbox";
@@ -10,6 +12,7 @@ import { type Notifier, notifiersFromEnvironment, webhookOptionsFromEnvironment 
 import { notifyInAppOnChanges } from "@/lib/person-notifications";
 import type { Registry } from "@/lib/registry";
 import { getRegistry } from "@/lib/registry/configured";
+import { getMetrics } from "@/lib/server/metrics";
 import { type Agent, createRuntime, type Runtime, type RuntimeChange, type RuntimeOptions, startWorker, type Worker } from "@/lib/runtime";
 
 /** The runtime this server process runs on, the model its agents use, and its worker loop. */
@@ -95,7 +98,13 @@ export function getAppRuntime(): Promise<AppRuntime> {
     // An agent no app scripted says so, instead of answering as if it were a model.
     const unscripted = createScriptedModel({ name: "unscripted", respond: () => ({ text: "No scripted model was registered for this agent; configure a real model (PARLEY_MODEL)." }) });
     const model = resolveModel(process.env, { scripted: () => unscripted });
-    const modelFor = (agent: Agent) => (model.kind === "scripted" ? (registry.scriptedModelFor(agent.name) ?? model.model) : model.model);
+    // Each model call is counted in the metrics (provider, answered or failed, seconds), through the AI SDK's own middleware.
+    const measured = new WeakMap<LanguageModelV3, LanguageModelV3>();
+    const observe = (chosen: LanguageModelV3) => {
+      if (!measured.has(chosen)) measured.set(chosen, measuredModel(chosen, getMetrics().observeModelCall));
+      return measured.get(chosen)!;
+    };
+    const modelFor = (agent: Agent) => observe(model.kind === "scripted" ? (registry.scriptedModelFor(agent.name) ?? model.model) : model.model);
     // Like the model, a half-configured notifier throws here, at start-up, naming the variable to set.
     const baseUrl = publicUrl(process.env);
     const notifiers = notifiersFromEnvironment(process.env, {

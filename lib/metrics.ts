@@ -16,10 +16,15 @@ export interface MetricsSources {
 /** The seconds an API request's duration is counted in: from a quick read to a long-poll's minute. */
 const REQUEST_SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 
+/** The seconds a model call is counted in: from a scripted reply to the two minutes a turn may take. */
+const MODEL_SECONDS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60, 120];
+
 /** One process's metrics, in Prometheus's text format. */
 export interface ParleyMetrics {
   /** Counts one finished API request: its route as written in `app/` (never the path a caller sent), method, status and seconds. */
   observeRequest(route: string, method: string, status: number, seconds: number): void;
+  /** Counts one call to a model (one step of an agent's turn): its provider, whether it answered, and seconds. */
+  observeModelCall(provider: string, outcome: "answered" | "failed", seconds: number): void;
   /** Everything, read afresh from the database where it comes from there: the response to a scrape. */
   render(): Promise<{ contentType: string; body: string }>;
 }
@@ -51,6 +56,19 @@ export function createMetrics(sources: MetricsSources): ParleyMetrics {
     help: "How long this process took to answer API requests, by route and method (a long-poll counts its wait).",
     labelNames: ["route", "method"] as const,
     buckets: REQUEST_SECONDS,
+    registers,
+  });
+  const modelCalls = new Counter({
+    name: "parley_model_calls_total",
+    help: "Calls this process made to a model (each step of an agent's turn), by provider and outcome (answered, failed).",
+    labelNames: ["provider", "outcome"] as const,
+    registers,
+  });
+  const modelSeconds = new Histogram({
+    name: "parley_model_call_duration_seconds",
+    help: "How long this process's model calls took, by provider, failed ones included.",
+    labelNames: ["provider"] as const,
+    buckets: MODEL_SECONDS,
     registers,
   });
   const reachable = new Gauge({ name: "parley_database_reachable", help: "1 when this scrape could read the database, 0 when it could not.", registers });
@@ -119,6 +137,10 @@ export function createMetrics(sources: MetricsSources): ParleyMetrics {
     observeRequest(route, method, status, seconds) {
       requests.inc({ route, method, status: String(status) });
       durations.observe({ route, method }, seconds);
+    },
+    observeModelCall(provider, outcome, seconds) {
+      modelCalls.inc({ provider, outcome });
+      modelSeconds.observe({ provider }, seconds);
     },
     async render() {
       await readDatabase();
