@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { OperationalCounts } from "@/db/queries/metrics";
-import type { SlaReport } from "@/db/queries/sla";
+import type { EndedWithoutAnswer, SlaReport } from "@/db/queries/sla";
+import { NOTHING_REASONS } from "@/db/schema";
 
 export type { OperationalCounts } from "@/db/queries/metrics";
 
@@ -9,8 +10,8 @@ export type { OperationalCounts } from "@/db/queries/metrics";
 export interface MetricsSources {
   /** Open work by workflow and team, jobs and deliveries, as they are now. */
   counts(): Promise<OperationalCounts>;
-  /** The last 24 hours' SLA numbers, as the SLA page shows them (read at most once a minute: lib/sla-history.ts). */
-  lastDay(): Promise<SlaReport>;
+  /** The last 24 hours' SLA numbers and the waits that ended without an answer, as the SLA page shows them (read at most once a minute: lib/sla-history.ts). */
+  lastDay(): Promise<{ report: SlaReport; unanswered: EndedWithoutAnswer }>;
 }
 
 /** The seconds an API request's duration is counted in: from a quick read to a long-poll's minute. */
@@ -97,6 +98,13 @@ export function createMetrics(sources: MetricsSources): ParleyMetrics {
     registers,
   });
 
+  const nothing = new Gauge({
+    name: "parley_nothing_24h",
+    help: "Questions of the last 24 hours that ended with nothing, by why (refused, away, non-interactive, expired, cancelled, unavailable).",
+    labelNames: ["reason"] as const,
+    registers,
+  });
+
   async function readDatabase(): Promise<void> {
     const [counts, lastDay] = await Promise.allSettled([sources.counts(), sources.lastDay()]);
     reachable.set(counts.status === "fulfilled" ? 1 : 0);
@@ -113,7 +121,8 @@ export function createMetrics(sources: MetricsSources): ParleyMetrics {
       for (const gauge of [open, overdue, teamOpen, teamOverdue, jobs, deliveries]) gauge.reset();
     }
     if (lastDay.status === "fulfilled") {
-      const groups = [{ ...lastDay.value.overall, key: "" }, ...lastDay.value.byWorkflow.map((group) => ({ ...group, key: group.key ?? "" }))];
+      const { report, unanswered } = lastDay.value;
+      const groups = [{ ...report.overall, key: "" }, ...report.byWorkflow.map((group) => ({ ...group, key: group.key ?? "" }))];
       setAll(
         waits,
         groups.flatMap((group) =>
@@ -128,8 +137,10 @@ export function createMetrics(sources: MetricsSources): ParleyMetrics {
       );
       setAll(answered, groups.map((group) => ({ labels: { workflow: group.key }, value: group.answered })));
       setAll(breaches, groups.map((group) => ({ labels: { workflow: group.key }, value: group.breaches })));
+      // Every reason, zero when it did not happen: a rate of refusals reads as 0, not as no data.
+      setAll(nothing, NOTHING_REASONS.map((reason) => ({ labels: { reason }, value: unanswered.byReason.find((row) => row.reason === reason)?.count ?? 0 })));
     } else {
-      for (const gauge of [waits, answered, breaches]) gauge.reset();
+      for (const gauge of [waits, answered, breaches, nothing]) gauge.reset();
     }
   }
 

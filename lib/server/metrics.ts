@@ -35,6 +35,6 @@ export function getMetrics(): ParleyMetrics {
   const store = globalThis as GlobalWithMetrics;
   return (store[METRICS_KEY] ??= createMetrics({
     counts: reusedFor(async (): Promise<OperationalCounts> => readOperationalCounts(await getDb(), new Date()), COUNTS_MAX_AGE_MS),
-    lastDay: async () => (await slaHistoryFor(await getDb(), "24h")).report,
+    lastDay: async () => slaHistoryFor(await getDb(), "24h"),
   }));
 }

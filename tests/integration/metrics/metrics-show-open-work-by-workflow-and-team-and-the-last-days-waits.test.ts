@@ -24,7 +24,7 @@ describe.each(DATABASE_KINDS)("the metrics (%s)", (kind) => {
     database = undefined;
   });
 
-  it("show open and overdue questions by workflow and by team, and the last day's time to answer", async () => {
+  it("show open and overdue questions by workflow and by team, and the last day's time to answer and ends with nothing", async () => {
     database = await createTestDatabase(kind);
     const db = database.db;
     const [sam] = await insertUsersIfAbsent(db, [{ email: "sam@parley.test", name: "Sam Rivera", roles: ["assignee"] }]);
@@ -45,11 +45,12 @@ describe.each(DATABASE_KINDS)("the metrics (%s)", (kind) => {
       wait("Onboarding", null),
       answered("ReviewClaim", 1),
       answered("ReviewClaim", 3),
+      { ...wait("Onboarding", HOUR), slotStatus: "closed", status: "nothing", reason: "refused", finishedAgoMs: HOUR },
     ]);
     const [finance] = await queryRows<{ id: string }>(db, sql`insert into groups (name) values ('finance') returning id`);
     await db.execute(sql`update slots set candidate_group_ids = array[${finance!.id}::uuid] where id in (${late!.slotId}::uuid, ${onTime!.slotId}::uuid)`);
 
-    const metrics = createMetrics({ counts: () => readOperationalCounts(db, NOW), lastDay: async () => (await readSlaHistory(db, "24h", NOW)).report });
+    const metrics = createMetrics({ counts: () => readOperationalCounts(db, NOW), lastDay: () => readSlaHistory(db, "24h", NOW) });
     const { contentType, body } = await metrics.render();
 
     expect(contentType).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -61,6 +62,8 @@ describe.each(DATABASE_KINDS)("the metrics (%s)", (kind) => {
     expect(series(body, "parley_team_overdue_questions", 'team="finance"')).toBe(1);
     expect(series(body, "parley_answered_questions_24h", 'workflow="ReviewClaim"')).toBe(2);
     expect(series(body, "parley_answer_wait_seconds", 'workflow="ReviewClaim",quantile="0.5"')).toBe(2 * 3600);
+    expect(series(body, "parley_nothing_24h", 'reason="refused"')).toBe(1);
+    expect(series(body, "parley_nothing_24h", 'reason="away"')).toBe(0);
     expect(series(body, "parley_database_reachable", "")).toBeUndefined();
     expect(body).toContain("\nparley_database_reachable 1\n");
   });
@@ -70,7 +73,7 @@ describe.each(DATABASE_KINDS)("the metrics (%s)", (kind) => {
     const db = database.db;
     const [sam] = await insertUsersIfAbsent(db, [{ email: "sam@parley.test", name: "Sam Rivera", roles: ["assignee"] }]);
     await seedWaits(db, NOW, [{ assignee: sam!.id, candidates: [sam!.id], workflow: "ReviewClaim", askedAgoMs: HOUR, dueInMs: HOUR }]);
-    const metrics = createMetrics({ counts: () => readOperationalCounts(db, NOW), lastDay: async () => (await readSlaHistory(db, "24h", NOW)).report });
+    const metrics = createMetrics({ counts: () => readOperationalCounts(db, NOW), lastDay: () => readSlaHistory(db, "24h", NOW) });
     expect(series((await metrics.render()).body, "parley_open_questions", 'workflow="ReviewClaim"')).toBe(1);
 
     await database.close();
