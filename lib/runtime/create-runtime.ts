@@ -118,9 +118,10 @@ export interface Runtime extends QuestionDesk, SlotReassigner, SlotClaimer, RunC
   /**
    * Runs jobs until none is runnable (or `maxJobs` ran); returns how many ran. With `concurrency`
    * above 1, that many jobs run at once (of different runs: a run's jobs never overlap, whoever
-   * claims them), each lane claiming the next until it finds none.
+   * claims them), each lane claiming the next until it finds none — or, once `stopping` says so,
+   * finishing the job it holds and claiming no more.
    */
-  drain(options?: { maxJobs?: number; concurrency?: number }): Promise<number>;
+  drain(options?: { maxJobs?: number; concurrency?: number; stopping?: () => boolean }): Promise<number>;
   /**
    * Runs the queued jobs of one task now, in this process, until it has none (or `maxJobs` ran) —
    * e.g. the ask a request has just started, so the request can say whether it is open or closed
@@ -134,8 +135,8 @@ export interface Runtime extends QuestionDesk, SlotReassigner, SlotClaimer, RunC
    * instance sweeps) and announces each as `slot-escalated`; returns how many slots it escalated.
    */
   sweepEscalations(): Promise<number>;
-  /** The sweeps (expiry, then escalation) and then a drain: what a worker does each time it wakes. */
-  tick(options?: { concurrency?: number }): Promise<{ expired: number; escalated: number; jobs: number }>;
+  /** The sweeps (expiry, then escalation) and then a drain (told by `stopping` when to claim no more): what a worker does each time it wakes. */
+  tick(options?: { concurrency?: number; stopping?: () => boolean }): Promise<{ expired: number; escalated: number; jobs: number }>;
   /**
    * Queues a retryable task's failed work again; returns how many jobs. A run that stopped because
    * its workflow is wrong is never requeued: that refuses with `definition_error`, saying what is wrong.
@@ -553,7 +554,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       let taken = 0;
       // One lane claims and runs a job at a time; a job is counted before it is claimed, so lanes never run more than maxJobs together.
       const lane = async () => {
-        while (taken < maxJobs) {
+        // A stopping worker claims nothing more: each lane finishes the job it holds and ends.
+        while (taken < maxJobs && !drainOptions.stopping?.()) {
           taken++;
           const outcome = await runNext();
           if (outcome === "none") {
@@ -613,7 +615,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     async tick(tickOptions = {}) {
       const expired = await runtime.sweepExpiredSlots();
       const escalated = await runtime.sweepEscalations();
-      const jobs = await runtime.drain(tickOptions);
+      const jobs = tickOptions.stopping?.() ? 0 : await runtime.drain(tickOptions);
       return { expired, escalated, jobs };
     },
 

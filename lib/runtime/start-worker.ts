@@ -4,7 +4,7 @@ import { type Runtime, SLA_SWEEP_BATCH } from "./create-runtime";
 export interface Worker {
   /** Runs the next tick now instead of at the end of the interval (e.g. right after a deposit). */
   wake(): void;
-  /** Stops after the tick in progress, if any. */
+  /** Stops: the jobs it holds run to their end, and it claims no more (the rest stay queued for another worker). */
   stop(): Promise<void>;
   /** Whether the loop is still going: started, not stopped, not ended. */
   running(): boolean;
@@ -28,7 +28,7 @@ export function startWorker(runtime: Runtime, options: { intervalMs?: number; co
       let backlog = false;
       try {
         // A full sweep means more slots are overdue (or have steps due): catch up before sleeping.
-        const swept = await runtime.tick({ concurrency: options.concurrency ?? 1 });
+        const swept = await runtime.tick({ concurrency: options.concurrency ?? 1, stopping: () => stopped });
         backlog = swept.expired >= SLA_SWEEP_BATCH || swept.escalated >= SLA_SWEEP_BATCH;
       } catch (error) {
         options.onError?.(error);
