@@ -9,4 +9,11 @@ export async function register() {
   (await import("./lib/server/client-address")).recordClientAddresses();
   const { prepareServerOrExit } = await import("./lib/startup");
   await prepareServerOrExit();
+  // Told to leave SIGTERM to Parley (npm start does): finish the jobs in hand and end long-polls before exiting.
+  if (process.env.NEXT_MANUAL_SIG_HANDLE) {
+    await (await import("./lib/server/shutdown")).stopGracefullyOnSignals().catch((error: unknown) => {
+      console.error(`Parley could not start: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    });
+  }
 }

@@ -169,7 +169,17 @@ export function getAppRuntime(): Promise<AppRuntime> {
   return store[GLOBAL_KEY];
 }
 
-/** Stops the worker loop (tests, and a clean shutdown). */
+/**
+ * Stops this process's background work (the worker, once its jobs in flight finish, and the outbox
+ * drainer) and keeps the runtime for the requests still being answered: a stopping process takes no
+ * new job, and no request starts the worker again.
+ */
+export async function stopAppRuntimeWork(): Promise<void> {
+  const running = (globalThis as GlobalWithRuntime)[GLOBAL_KEY];
+  if (running) await (await running).stop();
+}
+
+/** Stops the worker loop and forgets the runtime (tests). */
 export async function stopAppRuntime(): Promise<void> {
   const store = globalThis as GlobalWithRuntime;
   const running = store[GLOBAL_KEY];

@@ -32,7 +32,8 @@ if (listen.message) console.log(listen.message);
 const server = spawn(process.execPath, [nextBin, "start", "-p", port, ...listen.args, ...SERVER_ARGUMENTS, ...given], {
   cwd: root,
   stdio: "inherit",
-  env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_OPTIONS: serverNodeOptions() },
+  // NEXT_MANUAL_SIG_HANDLE: Next.js leaves SIGTERM to Parley, which finishes its jobs in hand before exiting (lib/server/shutdown.ts).
+  env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NEXT_MANUAL_SIG_HANDLE: "true", NODE_OPTIONS: serverNodeOptions() },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

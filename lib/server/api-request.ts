@@ -4,6 +4,7 @@ import { isDatabaseUnreachable } from "@/lib/database-unreachable";
 import type { ApiKey, ApiKeyKind } from "@/db/schema";
 import { AppError, isAppError } from "@/lib/errors";
 import { getMetrics } from "@/lib/server/metrics";
+import { inFlight } from "@/lib/server/shutdown";
 
 /** The largest request body the API reads. */
 export const API_BODY_LIMIT_BYTES = 256 * 1024;
@@ -164,7 +165,7 @@ export const DATABASE_RETRY_AFTER_SECONDS = 2;
  */
 export async function apiRoute(request: Request, route: string, handle: () => Promise<Response>): Promise<Response> {
   const started = performance.now();
-  const response = await answer(handle);
+  const response = await inFlight(() => answer(handle));
   getMetrics().observeRequest(route, request.method, response.status, (performance.now() - started) / 1000);
   return response;
 }

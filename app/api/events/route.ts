@@ -3,6 +3,7 @@ import { hasPartInTask } from "@/db/queries/inbox";
 import { hasAnyRole } from "@/lib/auth/roles";
 import { admitLiveStream, STREAM_REPLACED_EVENT, isInAudience, type LiveEventForBrowser, subscribeLiveEvents } from "@/lib/live-events";
 import { authorizeRequest } from "@/lib/server/session";
+import { RECONNECT_AFTER_SECONDS, shutdownSignal } from "@/lib/server/shutdown";
 import { isUuid } from "@/lib/ids";
 
 export const dynamic = "force-dynamic";
@@ -59,6 +60,18 @@ export async function GET(request: Request) {
         }
       };
       request.signal.addEventListener("abort", () => stop(), { once: true });
+      // A process that begins to stop ends its streams, telling browsers to reconnect soon (to another process).
+      const closing = () => {
+        send(`retry: ${RECONNECT_AFTER_SECONDS * 1000}\n: this server is stopping\n\n`);
+        stop();
+      };
+      if (shutdownSignal().aborted) return closing();
+      shutdownSignal().addEventListener("abort", closing, { once: true });
+      const forget = stop;
+      stop = () => {
+        shutdownSignal().removeEventListener("abort", closing);
+        forget();
+      };
       send("retry: 3000\n: connected\n\n");
     },
     cancel() {

@@ -33,6 +33,8 @@ export interface ServerProcess {
   kill9(): Promise<void>;
   /** SIGTERM, then SIGKILL if it lingers. */
   stop(): Promise<void>;
+  /** How it ended (its exit code, or the signal that ended it), once it has. */
+  ended(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 const OUTPUT_LIMIT = 1 << 20;
@@ -94,6 +96,10 @@ export function spawnServer(options: ServerOptions): ServerProcess & { ready(): 
     async kill9() {
       child.kill("SIGKILL");
       await gone;
+    },
+    async ended() {
+      await gone;
+      return { code: child.exitCode, signal: child.signalCode };
     },
     async stop() {
       child.kill("SIGTERM");

@@ -2,6 +2,7 @@ import { getAskService } from "@/lib/asks/configured";
 import { MAX_WAIT_SECONDS } from "@/lib/asks/asks";
 import { AppError } from "@/lib/errors";
 import { apiJson, apiRoute, authenticateApiRequest } from "@/lib/server/api-request";
+import { RECONNECT_AFTER_SECONDS, shutdownSignal, untilShutdown } from "@/lib/server/shutdown";
 
 export const dynamic = "force-dynamic";
 
@@ -16,6 +17,9 @@ export function GET(request: Request, { params }: { params: Promise<{ id: string
     if (!/^\d{1,2}$/.test(waitText) || Number(waitText) > MAX_WAIT_SECONDS) {
       throw new AppError("invalid_input", `wait is a whole number of seconds from 0 to ${MAX_WAIT_SECONDS}.`, { path: "wait" });
     }
-    return apiJson(await service.wait(key, id, Number(waitText), request.signal));
+    // A process that begins to stop answers at once with the ask as it is, and says when to ask again (another process will hold the wait).
+    const held = untilShutdown(request.signal);
+    const ask = await service.wait(key, id, Number(waitText), held);
+    return apiJson(ask, 200, shutdownSignal().aborted ? { "retry-after": String(RECONNECT_AFTER_SECONDS) } : {});
   });
 }
