@@ -5,6 +5,7 @@ import { AppError } from "@/lib/errors";
 import { isAllowedOrigin } from "@/lib/mcp/allowed-origin";
 import { createParleyMcpServer } from "@/lib/mcp/parley-mcp-server";
 import { apiRoute, authenticateApiRequest, readJsonBody } from "@/lib/server/api-request";
+import { untilShutdown } from "@/lib/server/shutdown";
 
 export const dynamic = "force-dynamic";
 
@@ -49,7 +50,8 @@ function serve(request: Request): Promise<Response> {
       throw new AppError("invalid_input", "Send a JSON-RPC message (an object) as the body.");
     }
     const [service, db] = await Promise.all([getAskService(), getDb()]);
-    const server = createParleyMcpServer({ service, db, key, signal: request.signal });
+    // A wait for an answer ends with the ask as it is when the client goes away or this process begins to stop.
+    const server = createParleyMcpServer({ service, db, key, signal: untilShutdown(request.signal) });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     await server.connect(transport);
     // The server and transport live as long as this request: closed when the client goes away.
