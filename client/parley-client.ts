@@ -144,7 +144,7 @@ type Expected = { schema: AnswerSchema } | "object" | "string" | "unknown";
 async function settle(ask: Ask, expected: Expected): Promise<AskResult<unknown> | undefined> {
   if (ask.status === "open") return undefined;
   // The API gives every ask closed with nothing its reason.
-  if (ask.status === "nothing") return { ok: false, reason: ask.reason!, ask };
+  if (ask.status === "nothing") return ask.note ? { ok: false, reason: ask.reason, note: ask.note, ask } : { ok: false, reason: ask.reason, ask };
   if (typeof expected === "object") {
     const parsed = await expected.schema.safeParseAsync(ask.answer);
     if (!parsed.success) {

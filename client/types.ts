@@ -3,7 +3,7 @@
 // (tests/unit/client/the-clients-ask-type-matches-the-api.test-d.ts) keeps the two in step.
 
 /** Why nobody answered an ask. */
-export type NothingReason = "refused" | "away" | "non-interactive" | "expired" | "cancelled" | "unavailable";
+export type NothingReason = "refused" | "away" | "non-interactive" | "expired" | "cancelled" | "unavailable" | "declined";
 
 /** Where an ask stands: waiting for the person, answered, or closed with nothing. */
 export type AskStatus = "open" | "answered" | "nothing";
@@ -37,6 +37,8 @@ export interface OpenAsk extends AskBase {
   answered_by: null;
   answered_at: null;
   reason: null;
+  declined_by: null;
+  note: null;
 }
 
 /** An ask the person answered. */
@@ -48,6 +50,8 @@ export interface AnsweredAsk extends AskBase {
   /** When it was answered. */
   answered_at: string;
   reason: null;
+  declined_by: null;
+  note: null;
 }
 
 /** An ask closed with nothing: nobody will answer it. */
@@ -57,8 +61,12 @@ export interface NothingAsk extends AskBase {
   answered_by: null;
   /** When it closed. */
   answered_at: string | null;
-  /** Why nobody answered. */
+  /** Why nobody answered: `declined` when the person said they cannot answer it. */
   reason: NothingReason;
+  /** Who declined it, for reason `declined`; otherwise null. */
+  declined_by: { email: string; name: string } | null;
+  /** What the person who declined wrote for the asker, when they wrote something. */
+  note: string | null;
 }
 
 /** An ask as the API returns it: one shape per `status` (`open`, `answered`: see `answer`, `nothing`: see `reason`). */
@@ -75,7 +83,10 @@ export interface AskPage {
  * What a person gave back: the typed value, or nothing with its reason — one branch for every reason
  * nobody answered (the runtime's `PersonAnswer`), with the ask itself for who answered, when and where.
  */
-export type AskResult<Value> = { readonly ok: true; readonly value: Value; readonly ask: Ask } | { readonly ok: false; readonly reason: NothingReason; readonly ask: Ask };
+export type AskResult<Value> =
+  | { readonly ok: true; readonly value: Value; readonly ask: Ask }
+  /** `note`: what the person who declined (reason `declined`) wrote, when they wrote something. */
+  | { readonly ok: false; readonly reason: NothingReason; readonly note?: string; readonly ask: Ask };
 
 /** A span of time as people write it: `{ hours: 4 }`, `{ days: 1, hours: 2 }`. */
 export interface Within {

@@ -15,6 +15,7 @@ export const NOTHING_REASON_WORDS: Readonly<Record<NothingReason, string>> = {
   expired: "nobody answered before the deadline",
   cancelled: "whoever asked withdrew the question",
   unavailable: "the person asked is no longer in Parley",
+  declined: "the person asked declined it",
 };
 
 /** Each reason as a short heading, for counts and lists ("Expired: 3"). */
@@ -25,6 +26,7 @@ export const NOTHING_REASON_LABELS: Readonly<Record<NothingReason, string>> = {
   unavailable: "No longer in Parley",
   "non-interactive": "Nobody at the terminal",
   cancelled: "Withdrawn",
+  declined: "Declined",
 };
 
 /** {@link NOTHING_REASON_WORDS} for a reason read from storage (an unknown one reads as `fallback`). */
@@ -37,8 +39,15 @@ export function nothingReasonWords(reason: string | null | undefined, fallback: 
  * an operator cancelled its run says so ("Withdrawn: the run was cancelled…"); any other reason is
  * {@link NOTHING_REASON_WORDS}' (an unknown one, `fallback`).
  */
-export function closedWithoutAnswerText(reason: string | null | undefined, runStatus: RunStatus | undefined, fallback: string): string {
+export function closedWithoutAnswerText(
+  reason: string | null | undefined,
+  runStatus: RunStatus | undefined,
+  fallback: string,
+  /** For a declined question: who declined it ("You" for the person reading) and the note they left. */
+  declined?: { who: string; note: string | null },
+): string {
   if (reason === "cancelled" && runStatus === "cancelled") return `${NOTHING_REASON_LABELS.cancelled}: the run was cancelled; this question was withdrawn.`;
+  if (reason === "declined" && declined) return `${declined.who} declined this question${declined.note ? `, noting: “${declined.note}”` : "."}`;
   return `This question closed without an answer: ${nothingReasonWords(reason, fallback)}.`;
 }
 

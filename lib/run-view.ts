@@ -54,7 +54,8 @@ export type RunEntry =
   | { kind: "slot-opened"; id: number; at: Date; event: string; assignee: string | null; candidates: number; dueAt: Date | null }
   | { kind: "answer"; id: number; at: Date; questionId: string | null; by: string; waitMs: number | null; event: string; answer: string | null }
   | { kind: "refused"; id: number; at: Date; by: string; attempt: number; of: number }
-  | { kind: "nothing"; id: number; at: Date; questionId: string | null; reason: string; by: string | null }
+  /** `note`: what a person who declined (reason `declined`) wrote for the asker. */
+  | { kind: "nothing"; id: number; at: Date; questionId: string | null; reason: string; by: string | null; note: string | null }
   | { kind: "slot-expired"; id: number; at: Date; event: string; waitMs: number | null }
   | { kind: "reassigned"; id: number; at: Date; from: string | null; to: string; by: string | null }
   | { kind: "claimed"; id: number; at: Date; by: string; given: boolean }
@@ -196,7 +197,7 @@ export function runEntries(events: readonly RunEvent[], context: RunViewContext)
         entries.push({ ...base, kind: "refused", by: nameOf(data.by) ?? "someone", attempt: number(data.attempt) ?? 0, of: number(data.of) ?? 0 });
         break;
       case "nothing":
-        entries.push({ ...base, kind: "nothing", questionId: string(data.questionId), reason: string(data.reason) ?? "unknown", by: nameOf(data.by) });
+        entries.push({ ...base, kind: "nothing", questionId: string(data.questionId), reason: string(data.reason) ?? "unknown", by: nameOf(data.by), note: string(data.note) ?? null });
         break;
       case "slot-expired":
         entries.push({ ...base, kind: "slot-expired", event: string(data.event) ?? "", waitMs: number(data.waitMs) });

@@ -2,7 +2,7 @@
 //   parley login [--url URL] [--token pt_…]    check and save a Parley server and a personal token
 //   parley logout                              forget them
 //   parley inbox [--json]                      my open questions on that server
-//   parley answer <id> [--answers FILE.json] [--no-input] [--nothing]
+//   parley answer <id> [--answers FILE.json] [--no-input] [--nothing | --decline [--note TEXT]]
 //                                              answer one at the prompt, over the server's API
 //   parley start [<workflow>] [--input FILE.json] [--answers FILE.json] [--no-input]
 //                                              start a registered workflow on a database of its own
@@ -18,13 +18,15 @@ const USAGE = `usage: parley login [--url URL] [--token pt_…]
        parley logout
        parley inbox [--json]
        parley answer <question id> [--answers FILE.json] [--no-input] [--nothing]
+       parley answer <question id> --decline [--note TEXT]
        parley start [<workflow>] [--input FILE.json] [--answers FILE.json] [--no-input]
 
 login, inbox and answer talk to a running Parley: PARLEY_URL and PARLEY_TOKEN, when set, are used
 instead of what \`parley login\` saved (in PARLEY_CONFIG, else ~/.config/parley/config.json).
 answer takes a question's id, its beginning as \`parley inbox\` shows it, or the id of an API ask
 put to you. With nobody at the terminal it leaves the question open (exit 3); --nothing ends it
-unanswered on purpose (reason non-interactive).
+unanswered on purpose (reason non-interactive); --decline says you cannot answer it (reason
+declined), with --note telling whoever asked why, or who could answer instead.
 start runs on a database of its own: with nobody at the terminal, its questions get nothing at once.
 Exit codes: 0 answered/done, 1 failed, 2 refused, 3 nobody at the terminal, 64 usage.`;
 
@@ -51,6 +53,8 @@ async function main(): Promise<number> {
         answers: { type: "string" },
         input: { type: "string" },
         nothing: { type: "boolean", default: false },
+        decline: { type: "boolean", default: false },
+        note: { type: "string" },
         "no-input": { type: "boolean", default: false },
         url: { type: "string" },
         token: { type: "string" },
@@ -78,6 +82,14 @@ async function main(): Promise<number> {
     process.stderr.write(`--nothing ends a question unanswered: give it to \`parley answer <id>\` alone, without --answers.\n${USAGE}\n`);
     return EXIT.usage;
   }
+  if (values.decline && (command !== "answer" || values.answers !== undefined || values.nothing)) {
+    process.stderr.write(`--decline says you cannot answer a question: give it to \`parley answer <id>\` alone, without --answers or --nothing.\n${USAGE}\n`);
+    return EXIT.usage;
+  }
+  if (values.note !== undefined && !values.decline) {
+    process.stderr.write(`--note goes with --decline: it is what whoever asked is told.\n${USAGE}\n`);
+    return EXIT.usage;
+  }
   if (values.input !== undefined && command !== "start") {
     process.stderr.write(`--input is a start form's answers: give it to \`parley start <workflow>\`.\n${USAGE}\n`);
     return EXIT.usage;
@@ -96,7 +108,12 @@ async function main(): Promise<number> {
     case "inbox":
       return (await import("@/lib/terminal/commands")).inboxCommand(context, { json: values.json });
     case "answer":
-      return (await import("@/lib/terminal/commands")).answerCommand(context, rest[0]!, { ...(answers ? { answers } : {}), noInput: values["no-input"], nothing: values.nothing });
+      return (await import("@/lib/terminal/commands")).answerCommand(context, rest[0]!, {
+        ...(answers ? { answers } : {}),
+        noInput: values["no-input"],
+        nothing: values.nothing,
+        ...(values.decline ? { decline: { note: values.note ?? null } } : {}),
+      });
     default:
       return (await import("@/lib/terminal/start-workflow")).startCommand(
         { io, env: process.env, nobodyThere: nobodyThere({ noInput: values["no-input"], stdinIsTty: context.stdinIsTty, stdoutIsTty: context.stdoutIsTty, ci: process.env.CI }) },

@@ -84,6 +84,9 @@ export interface ApiAskRecord {
   answer: unknown;
   answeredAt: Date | null;
   answeredBy: { email: string; name: string } | null;
+  /** Who declined it (reason `declined`), and the note they left for the asker. */
+  declinedBy: { email: string; name: string } | null;
+  declineNote: string | null;
   attemptsUsed: number;
 }
 
@@ -110,6 +113,9 @@ interface RawRecord {
   answered_at: Date | string | null;
   answered_by_email: string | null;
   answered_by_name: string | null;
+  declined_by_email: string | null;
+  declined_by_name: string | null;
+  decline_note: string | null;
   attempts_used: number | null;
 }
 
@@ -136,17 +142,21 @@ function toRecord(raw: RawRecord): ApiAskRecord {
     answer: raw.answer,
     answeredAt: toDate(raw.answered_at),
     answeredBy: raw.answered_by_email ? { email: raw.answered_by_email, name: raw.answered_by_name ?? raw.answered_by_email } : null,
+    declinedBy: raw.declined_by_email ? { email: raw.declined_by_email, name: raw.declined_by_name ?? raw.declined_by_email } : null,
+    declineNote: raw.decline_note,
     attemptsUsed: Number(raw.attempts_used ?? 0),
   };
 }
 
 const RECORD_SELECT = sql`select a.id, a.api_key_id, k.name as api_key_name, a.idempotency_key, a.request_hash, a.question_id, a.title, a.body,
     a.context, a.response_schema is null as free_text, a."to", a.due_at, a.attempts, a.callback_url, a.metadata, a.created_at,
-    q.status as question_status, q.reason, q.answer, q.answered_at, q.attempts_used, u.email as answered_by_email, u.name as answered_by_name
+    q.status as question_status, q.reason, q.answer, q.answered_at, q.attempts_used, u.email as answered_by_email, u.name as answered_by_name,
+    d.email as declined_by_email, d.name as declined_by_name, q.decline_note
   from api_asks a
   join api_keys k on k.id = a.api_key_id
   left join asks q on q.id = a.question_id
-  left join users u on u.id = q.answered_by`;
+  left join users u on u.id = q.answered_by
+  left join users d on d.id = q.declined_by`;
 
 /** One ask of this key (another key's is not found). */
 export async function findApiAsk(db: Db, apiKeyId: string, id: string): Promise<ApiAskRecord | undefined> {

@@ -28,6 +28,10 @@ export interface QuestionRow {
   answer: unknown;
   answeredBy: string | null;
   answeredByName: string | null;
+  /** Set when a party declined it (reason `declined`): who, and the note they left for the asker. */
+  declinedBy: string | null;
+  declinedByName: string | null;
+  declineNote: string | null;
   askedAt: Date;
   answeredAt: Date | null;
   slot: {
@@ -72,6 +76,9 @@ interface RawQuestion {
   answer: unknown;
   answered_by: string | null;
   answered_by_name: string | null;
+  declined_by: string | null;
+  declined_by_name: string | null;
+  decline_note: string | null;
   asked_at: Date | string;
   answered_at: Date | string | null;
   slot_id: string | null;
@@ -95,7 +102,8 @@ interface RawQuestion {
 
 const QUESTION_SELECT = sql.raw(`select a.id, a.task_id, a.agent, a.conversation_id, a.workflow_instance_id, a.workflow, a.event, a.title,
     a.spec, a.response_schema, a.attempts_allowed, a.attempts_used, a.status, a.reason, a.answer, a.answered_by,
-    (select name from users where users.id = a.answered_by) as answered_by_name, a.asked_at, a.answered_at,
+    (select name from users where users.id = a.answered_by) as answered_by_name,
+    a.declined_by, (select name from users where users.id = a.declined_by) as declined_by_name, a.decline_note, a.asked_at, a.answered_at,
     s.id as slot_id, s.status as slot_status, s.assignee_id, s.candidate_ids, s.candidate_group_ids,
     case when cardinality(s.candidate_group_ids) > 0
       then array(select distinct user_id from group_members where group_id = any(s.candidate_group_ids)) end as group_member_ids,
@@ -129,6 +137,9 @@ function toQuestion(raw: RawQuestion): QuestionRow {
     answer: raw.answer,
     answeredBy: raw.answered_by,
     answeredByName: raw.answered_by_name,
+    declinedBy: raw.declined_by,
+    declinedByName: raw.declined_by_name,
+    declineNote: raw.decline_note,
     askedAt: toDate(raw.asked_at),
     answeredAt: toDate(raw.answered_at),
     slot:
@@ -329,7 +340,15 @@ export async function countRefusedAttempt(
  */
 export async function closeQuestionWithNothing(
   db: Db,
-  closing: { questionId: string; reason: NothingReason; payload: unknown; events: readonly NewRunEvent[]; at: Date },
+  closing: {
+    questionId: string;
+    reason: NothingReason;
+    /** For `declined`: who declined (a party to the question, checked by the caller) and their note for the asker. */
+    declined?: { by: string; note: string | null };
+    payload: unknown;
+    events: readonly NewRunEvent[];
+    at: Date;
+  },
 ): Promise<boolean> {
   const at = closing.at.toISOString();
   const rows = await queryRows<{ id: string }>(
@@ -342,6 +361,7 @@ export async function closeQuestionWithNothing(
           returning *
         ), closed as (
           update asks set reason = ${closing.reason},
+            declined_by = ${closing.declined?.by ?? null}, decline_note = ${closing.declined?.note ?? null},
             status = case when conversation_id is null then 'nothing' else status end,
             answered_at = case when conversation_id is null then ${at}::timestamptz else answered_at end
           where id = ${closing.questionId} and status = 'open' and reason is null and exists (select 1 from slot)

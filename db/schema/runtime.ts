@@ -105,9 +105,16 @@ export const conversationMessages = pgTable(
   ],
 );
 
-/** Why a question ended with nothing: never a decision by a person (`cancelled`: its asker withdrew it). */
-export const NOTHING_REASONS = ["refused", "away", "non-interactive", "expired", "cancelled", "unavailable"] as const;
+/**
+ * Why a question ended with nothing. Only `declined` is a person's decision about the question ("I
+ * can't answer this", with a note for the asker); `cancelled` is its asker's withdrawal; the others
+ * say nobody was there to answer.
+ */
+export const NOTHING_REASONS = ["refused", "away", "non-interactive", "expired", "cancelled", "unavailable", "declined"] as const;
 export type NothingReason = (typeof NOTHING_REASONS)[number];
+
+/** The longest note a person may leave for the asker when they decline a question, in characters. */
+export const DECLINE_NOTE_MAX_LENGTH = 1000;
 
 /** Where a question is in its life: waiting, answered by a person, or closed with nothing (see `reason`). */
 export type QuestionStatus = "open" | "answered" | "nothing";
@@ -150,6 +157,9 @@ export const asks = pgTable(
     reason: text("reason").$type<NothingReason>(),
     answer: jsonb("answer"),
     answeredBy: uuid("answered_by").references(() => users.id),
+    /** Who ended it with nothing because they could not answer it (reason `declined`), and what they told the asker. */
+    declinedBy: uuid("declined_by").references(() => users.id),
+    declineNote: text("decline_note"),
     askedAt: timestamp("asked_at", { withTimezone: true }).notNull(),
     answeredAt: timestamp("answered_at", { withTimezone: true }),
   },

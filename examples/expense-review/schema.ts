@@ -30,7 +30,7 @@ export const reviewTasks = pgTable(
     decisionReason: text("decision_reason"),
     /** How the filer asked to be paid back (the Reimbursement questionnaire's typed value). */
     reimbursement: jsonb("reimbursement").$type<Record<string, unknown>>(),
-    /** Why no reimbursement answer came (refused, away, non-interactive, expired): not the filer's decision. */
+    /** Why no reimbursement answer came (refused, away, non-interactive, expired, declined by the filer). */
     reimbursementNothing: text("reimbursement_nothing"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

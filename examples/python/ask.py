@@ -5,7 +5,8 @@
         python3 ask.py --to sam@parley.test --title "Deploy 4.2 now?" [--schema deploy.json] [--key deploy-4.2]
 
 Prints the answer as JSON and exits 0; when nobody answers, prints the reason (away, expired,
-refused, cancelled, non-interactive) and exits 2; on an error, prints it and exits 1.
+refused, cancelled, non-interactive, declined — with the person's note on stderr) and exits 2; on an
+error, prints it and exits 1.
 
 The ask is made with an Idempotency-Key (--key, else a generated one, printed on stderr): run the
 script again with the same key and it picks up the same ask — still open, or answered meanwhile —
@@ -202,7 +203,12 @@ def main(argv: List[str]) -> int:
         print(f"Answered by {who.get('name', 'someone')} <{who.get('email', '?')}>.", file=sys.stderr)
         print(json.dumps(ask["answer"], ensure_ascii=False))
         return EXIT_ANSWERED
-    print(f"Nobody answered: {ask['reason']}.", file=sys.stderr)
+    if ask["reason"] == "declined":
+        who = ask.get("declined_by") or {}
+        note = f" Their note: {ask['note']}" if ask.get("note") else ""
+        print(f"{who.get('name', 'The person')} declined to answer.{note}", file=sys.stderr)
+    else:
+        print(f"Nobody answered: {ask['reason']}.", file=sys.stderr)
     print(ask["reason"])
     return EXIT_NOTHING
 

@@ -28,6 +28,8 @@ export const OpenAskSchema = AskBase.extend({
   answered_by: z.null(),
   answered_at: z.null(),
   reason: z.null(),
+  declined_by: z.null(),
+  note: z.null(),
 });
 
 /** What a person answered: an object of the ask's `response_schema`, or their words for a free-text ask. */
@@ -42,6 +44,8 @@ export const AnsweredAskSchema = AskBase.extend({
   answered_by: AnsweredBy.nullable(),
   answered_at: z.iso.datetime().describe("When it was answered."),
   reason: z.null(),
+  declined_by: z.null(),
+  note: z.null(),
 });
 
 /** An ask closed with nothing: nobody will answer it, and `reason` says why. */
@@ -50,7 +54,9 @@ export const NothingAskSchema = AskBase.extend({
   answer: z.null(),
   answered_by: z.null(),
   answered_at: z.iso.datetime().nullable().describe("When it closed."),
-  reason: z.enum(NOTHING_REASONS).describe("Why nobody answered."),
+  reason: z.enum(NOTHING_REASONS).describe("Why nobody answered: `declined` when the person said they cannot answer it (see `declined_by` and `note`)."),
+  declined_by: AnsweredBy.nullable().describe("Who declined it, for reason `declined`; otherwise null."),
+  note: z.string().nullable().describe("What the person who declined wrote for the asker, when they wrote something; otherwise null."),
 });
 
 /** An ask as the API returns it (the contract the OpenAPI document publishes): one shape per `status`. */

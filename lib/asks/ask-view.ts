@@ -37,6 +37,8 @@ export function askView(record: ApiAskRecord, baseUrl: string, now: Date): AskVi
       answered_at: endedAt.toISOString(),
       waited_seconds,
       reason: null,
+      declined_by: null,
+      note: null,
     };
   }
   if (status === "nothing") {
@@ -50,7 +52,9 @@ export function askView(record: ApiAskRecord, baseUrl: string, now: Date): AskVi
       waited_seconds,
       // Closing a question with nothing sets why, in the same statement.
       reason: record.reason ?? "unavailable",
+      declined_by: record.declinedBy,
+      note: record.declineNote,
     };
   }
-  return { id: record.id, status, ...base, answer: null, answered_by: null, answered_at: null, waited_seconds, reason: null };
+  return { id: record.id, status, ...base, answer: null, answered_by: null, answered_at: null, waited_seconds, reason: null, declined_by: null, note: null };
 }

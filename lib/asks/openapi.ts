@@ -315,16 +315,17 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
       "/questions/{id}/nothing": {
         post: {
           operationId: "closeMyQuestionWithNothing",
-          summary: "Close one of my questions with nothing: nobody is at the terminal",
-          description: "The asker gets no answer, with reason `non-interactive` — the only reason this door takes. Saying it again is answered alike.",
+          summary: "Close one of my questions with nothing: nobody is at the terminal, or I decline it",
+          description:
+            "The asker gets no answer, with the reason given: `non-interactive` (nobody is at the terminal) or `declined` (I cannot answer it; an optional `note` of up to 1,000 characters reaches the asker with it — its webhook, long-poll, MCP result and page). Declining ends the question for everyone it was put to; one another member has taken is theirs to decline. Saying the same again is answered alike.",
           security: PERSONAL,
           parameters: [questionIdParameter],
           requestBody: { required: true, content: json(ref("NothingRequest")) },
           responses: {
             "200": { description: "Closed with nothing.", content: json(ref("ClosedWithNothing")) },
-            "400": error("Another reason, or a malformed body."),
+            "400": error("Another reason, a note too long, or a malformed body."),
             "404": error("No such question, or it was not put to you."),
-            "409": { description: "It was already answered (who and when), or closed for another reason.", content: json(ref("QuestionConflictError")) },
+            "409": { description: "It was already answered (who and when), closed for another reason, or taken by another member.", content: json(ref("QuestionConflictError")) },
             "413": error("The body is over 256 KB."),
             "415": error("The body is not JSON."),
             ...PERSONAL_ERRORS,

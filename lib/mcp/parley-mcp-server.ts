@@ -54,6 +54,8 @@ const AskPersonOutput = z.object({
   answer: AwaitAnswerOutput.shape.answer,
   answered_by: AwaitAnswerOutput.shape.answered_by,
   answered_at: AwaitAnswerOutput.shape.answered_at,
+  declined_by: AwaitAnswerOutput.shape.declined_by,
+  note: AwaitAnswerOutput.shape.note,
 });
 
 const PersonOutput = z.object({

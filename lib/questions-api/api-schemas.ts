@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NOTHING_REASONS, ROLES } from "@/db/schema";
+import { DECLINE_NOTE_MAX_LENGTH, NOTHING_REASONS, ROLES } from "@/db/schema";
 import { FIELD_KINDS } from "@/lib/questions";
 
 /*
@@ -79,6 +79,8 @@ export const QuestionDetailSchema = QuestionSummarySchema.extend({
   asked_at: z.iso.datetime(),
   answered_by: z.object({ name: z.string().nullable() }).nullable().describe("Who answered it."),
   answered_at: z.iso.datetime().nullable(),
+  declined_by: z.object({ name: z.string().nullable() }).nullable().describe("Who declined it (reason `declined`)."),
+  note: z.string().nullable().describe("What the person who declined it wrote for the asker, when they wrote something."),
   context: z
     .object({ title: z.string(), facts: z.array(z.object({ label: z.string(), value: z.string() })) })
     .nullable()
@@ -108,11 +110,29 @@ export const AnsweredSchema = z.object({
   });
 export type AnsweredView = z.output<typeof AnsweredSchema>;
 
-/** The body of `POST /questions/{id}/nothing`: only nobody being at the terminal closes a question from here. */
-export const NothingRequestBody = z.strictObject({ reason: z.literal("non-interactive", { error: "only non-interactive (nobody is at the terminal) closes a question from here." }) });
+/**
+ * The body of `POST /questions/{id}/nothing`: nobody is at the terminal (`non-interactive`), or the
+ * person cannot answer it (`declined`, with an optional note for whoever asked).
+ */
+export const NothingRequestBody = z.discriminatedUnion(
+  "reason",
+  [
+    z.strictObject({ reason: z.literal("non-interactive") }),
+    z.strictObject({
+      reason: z.literal("declined"),
+      note: z
+        .string({ error: "a note is text for whoever asked." })
+        .max(DECLINE_NOTE_MAX_LENGTH, `keep the note to ${DECLINE_NOTE_MAX_LENGTH.toLocaleString("en")} characters.`)
+        .nullable()
+        .optional()
+        .describe("What to tell whoever asked (why, or who could answer instead); blank is none."),
+    }),
+  ],
+  { error: "the reason is non-interactive (nobody is at the terminal) or declined (you cannot answer it)." },
+);
 
-/** A question closed with nothing. */
-export const ClosedWithNothingSchema = z.object({ id: z.uuid(), status: z.literal("nothing"), reason: z.enum(NOTHING_REASONS) });
+/** A question closed with nothing; `note` is what the person who declined it wrote, if anything. */
+export const ClosedWithNothingSchema = z.object({ id: z.uuid(), status: z.literal("nothing"), reason: z.enum(NOTHING_REASONS), note: z.string().nullable() });
 export type ClosedWithNothingView = z.output<typeof ClosedWithNothingSchema>;
 
 /** The error body of a refused answer (422 `answer_refused`) and of the last refused one (409 `attempts_exhausted`). */

@@ -29,7 +29,7 @@ export const DEFAULT_QUESTIONS_PAGE = 50;
 /** What the person's API is made of: the database, the runtime's question desk, the registry's descriptions, where question pages are. */
 export interface QuestionsApiOptions {
   db: Db;
-  runtime: Pick<Runtime, "questionsFor" | "questionFor" | "submitAnswer" | "closeWithNothing">;
+  runtime: Pick<Runtime, "questionsFor" | "questionFor" | "submitAnswer" | "closeWithNothing" | "decline">;
   registry: Pick<Registry, "describeTasks" | "contextOf" | "aboutTask"> & Partial<Pick<Registry, "entry">>;
   /** The public origin question links point at. */
   baseUrl: string;
@@ -60,7 +60,11 @@ export interface QuestionsApi {
    * a question closed with nothing `question_closed` (409, why); another's or unknown, `not_found`.
    */
   answer(key: ApiKey, id: string, body: unknown): Promise<AnsweredView>;
-  /** Closes the question with nothing because nobody is at the terminal (`{ reason: "non-interactive" }`); asking again for what is already so is answered alike. */
+  /**
+   * Closes the question with nothing: nobody is at the terminal (`{ reason: "non-interactive" }`), or
+   * the person cannot answer it (`{ reason: "declined", note }`, the note for whoever asked). Asking
+   * again for what is already so is answered alike.
+   */
   nothing(key: ApiKey, id: string, body: unknown): Promise<ClosedWithNothingView>;
 }
 
@@ -196,6 +200,8 @@ export function createQuestionsApi(options: QuestionsApiOptions): QuestionsApi {
         asked_at: question.askedAt.toISOString(),
         answered_by: answered ? { name: question.answeredByName ?? slot?.finishedByName ?? null } : null,
         answered_at: status === "open" ? null : (answeredAt?.toISOString() ?? null),
+        declined_by: question.reason === "declined" ? { name: question.declinedByName } : null,
+        note: question.reason === "declined" ? question.declineNote : null,
         context: context ? { title: context.title, facts: context.facts.map((fact) => ({ label: fact.label, value: fact.value })) } : null,
       };
     },
@@ -237,15 +243,24 @@ export function createQuestionsApi(options: QuestionsApiOptions): QuestionsApi {
 
     async nothing(key, id, body) {
       const userId = personOf(key);
-      const { reason } = parseBody(NothingRequestBody, body);
+      const request = parseBody(NothingRequestBody, body);
       if (!isUuid(id)) throw notFound();
-      const result = await runtime.closeWithNothing({ questionId: id, reason, by: userId });
+      if (request.reason === "declined") {
+        const result = await runtime.decline({ questionId: id, by: userId, note: request.note ?? null });
+        if (result.status === "closed") {
+          settled();
+          return { id, status: "nothing", reason: "declined", note: result.note };
+        }
+        if (result.status === "invalid_input") throw new AppError("invalid_input", result.message, { path: "note" });
+        throw unavailableError(result);
+      }
+      const result = await runtime.closeWithNothing({ questionId: id, reason: request.reason, by: userId });
       if (result.status === "closed") {
         settled();
-        return { id, status: "nothing", reason };
+        return { id, status: "nothing", reason: request.reason, note: null };
       }
       // Saying again that nobody is at the terminal asks for what is already so.
-      if (result.status === "conflict" && result.reason === reason) return { id, status: "nothing", reason };
+      if (result.status === "conflict" && result.reason === request.reason) return { id, status: "nothing", reason: request.reason, note: null };
       throw unavailableError(result);
     },
   };

@@ -53,7 +53,7 @@ const FREE_TEXT_ANSWER = z.object({ [AGENT_ANSWER_FIELD]: z.string().trim().min(
 const OWN_OR_OFFERED_ANSWER = z.object({ [AGENT_ANSWER_FIELD]: z.string().trim().min(1, "Pick one of the answers offered, or write your own.") });
 
 /** What an agent's ask call gets as its result when nobody answered: marked as no answer, with why. */
-export function nothingText(reason: NothingReason): string {
+export function nothingText(reason: NothingReason, note?: string | null): string {
   const why: Record<NothingReason, string> = {
     refused: "the person's answers were refused until the attempts ran out",
     away: "the person is away",
@@ -61,6 +61,8 @@ export function nothingText(reason: NothingReason): string {
     expired: "nobody answered in time",
     cancelled: "the question was withdrawn",
     unavailable: "the person is no longer available",
+    declined: "the person declined to answer it",
   };
-  return `[no answer — reason: ${reason}] Nobody answered this question: ${why[reason]}.`;
+  const told = note ? ` Their note: ${note}` : "";
+  return `[no answer — reason: ${reason}] Nobody answered this question: ${why[reason]}.${told}`;
 }

@@ -14,7 +14,7 @@ import {
   type QuestionRow,
 } from "@/db/queries/runtime-questions";
 import { membersOf } from "@/db/queries/group-routing";
-import type { NothingReason } from "@/db/schema";
+import { DECLINE_NOTE_MAX_LENGTH, type NothingReason } from "@/db/schema";
 import {
   type AnswerValidation,
   attemptLabel,
@@ -91,6 +91,13 @@ export type SubmitAnswerResult =
 /** The outcome of {@link QuestionDesk.closeWithNothing}. */
 export type CloseQuestionResult = { status: "closed"; questionId: string; reason: NothingReason } | QuestionUnavailable;
 
+
+/** The outcome of {@link QuestionDesk.decline}: closed with nothing (`declined`), or why not; a note too long is `invalid_input`. */
+export type DeclineQuestionResult =
+  | { status: "closed"; questionId: string; reason: "declined"; note: string | null }
+  | { status: "invalid_input"; questionId: string; message: string; path: "note" }
+  | QuestionUnavailable;
+
 /** The question API a surface (the inbox, the terminal) drives; part of the runtime. */
 export interface QuestionDesk {
   /**
@@ -107,9 +114,17 @@ export interface QuestionDesk {
    * it is never recorded as the person's decision. `by` (when given) must be someone the question is for.
    */
   closeWithNothing(input: { questionId: string; reason: "away" | "non-interactive" | "cancelled"; by?: string }): Promise<CloseQuestionResult>;
+  /**
+   * "I can't answer this": a person the question is for ends it with nothing, reason `declined`, and
+   * may leave a note the asker receives with it (trimmed; blank is none; at most
+   * {@link DECLINE_NOTE_MAX_LENGTH} characters). The question ends for everyone it was put to. A
+   * question another candidate has taken is theirs to decline. Declining one already declined by the
+   * same person is answered alike.
+   */
+  decline(input: { questionId: string; by: string; note?: string | null }): Promise<DeclineQuestionResult>;
   /** The questions a person may answer now, soonest due first (one indexed query): all, or one page. */
   questionsFor(userId: string, page?: QuestionPageRequest): Promise<QuestionRow[]>;
-  /** A question with its slot, if it is for this person (or they answered it); otherwise null. */
+  /** A question with its slot, if it is for this person (or they answered or declined it); otherwise null. */
   questionFor(questionId: string, userId: string): Promise<QuestionRow | null>;
 }
 
@@ -142,7 +157,11 @@ function unavailable(question: QuestionRow, at: Date): QuestionUnavailable | und
   if (question.reason || question.status === "nothing" || slot?.status === "expired" || (slot?.dueAt && slot.dueAt <= at)) {
     const reason = question.reason ?? "expired";
     const message =
-      reason === "expired" ? `This question closed unanswered at ${slot?.dueAt?.toISOString() ?? "its due time"}.` : `This question closed with no answer (${reason}).`;
+      reason === "expired"
+        ? `This question closed unanswered at ${slot?.dueAt?.toISOString() ?? "its due time"}.`
+        : reason === "declined"
+          ? `${question.declinedByName ?? "Someone it was put to"} declined this question${question.declineNote ? `: “${question.declineNote}”` : "."}`
+          : `This question closed with no answer (${reason}).`;
     return { status: "conflict", questionId: question.id, message, answeredBy: null, answeredAt: null, reason };
   }
   if (!slot || slot.status !== "open") {
@@ -217,14 +236,15 @@ export function createQuestionDesk(deps: DeskDependencies): QuestionDesk {
   }
 
   /** What the flow's event receives: the typed answer for a questionnaire; for an agent's ask, the words for its call's result. */
-  function payloadOf(question: QuestionRow, answer: { value: unknown } | { reason: NothingReason }): unknown {
+  function payloadOf(question: QuestionRow, answer: { value: unknown } | { reason: NothingReason; note?: string | null }): unknown {
     if (isAgentAsk(question)) {
-      if ("reason" in answer) return { text: nothingText(answer.reason), questionId: question.id };
+      if ("reason" in answer) return { text: nothingText(answer.reason, answer.note), questionId: question.id };
       const field = question.spec.fields[0];
       const value = (answer.value as Record<string, unknown>)[AGENT_ANSWER_FIELD];
       return { text: field ? formatAnswerText(field, value) : String(value), questionId: question.id };
     }
-    return "reason" in answer ? { ok: false, reason: answer.reason } : { ok: true, value: answer.value };
+    if (!("reason" in answer)) return { ok: true, value: answer.value };
+    return answer.note ? { ok: false, reason: answer.reason, note: answer.note } : { ok: false, reason: answer.reason };
   }
 
   function closeChanges(question: QuestionRow): RuntimeChange[] {
@@ -236,12 +256,22 @@ export function createQuestionDesk(deps: DeskDependencies): QuestionDesk {
     ];
   }
 
-  async function close(question: QuestionRow, reason: NothingReason, by: string | null, tx: Db, at: Date): Promise<boolean> {
+  async function close(question: QuestionRow, reason: NothingReason, by: string | null, tx: Db, at: Date, note: string | null = null): Promise<boolean> {
+    const declined = reason === "declined" && by !== null ? { by, note } : undefined;
     return closeQuestionWithNothing(tx, {
       questionId: question.id,
       reason,
-      payload: payloadOf(question, { reason }),
-      events: [{ taskId: question.taskId, workflowInstanceId: question.workflowInstanceId, kind: "nothing", data: { questionId: question.id, reason, by }, at }],
+      ...(declined ? { declined } : {}),
+      payload: payloadOf(question, { reason, note }),
+      events: [
+        {
+          taskId: question.taskId,
+          workflowInstanceId: question.workflowInstanceId,
+          kind: "nothing",
+          data: { questionId: question.id, reason, by, ...(note ? { note } : {}) },
+          at,
+        },
+      ],
       at,
     });
   }
@@ -359,12 +389,32 @@ export function createQuestionDesk(deps: DeskDependencies): QuestionDesk {
       return done ? { status: "closed", questionId, reason } : explain(questionId);
     },
 
+    async decline({ questionId, by, note }) {
+      const given = note?.trim() ?? "";
+      if (given.length > DECLINE_NOTE_MAX_LENGTH) {
+        return { status: "invalid_input", questionId, path: "note", message: `The note is ${given.length.toLocaleString("en")} characters long: keep it to ${DECLINE_NOTE_MAX_LENGTH.toLocaleString("en")}.` };
+      }
+      const kept = given === "" ? null : given;
+      const loaded = await load(questionId, by);
+      if (!("spec" in loaded)) return loaded;
+      const question = loaded;
+      if (question.reason === "declined" && question.declinedBy === by) return { status: "closed", questionId, reason: "declined", note: question.declineNote };
+      const at = now();
+      const closed = unavailable(question, at) ?? claimedByAnother(question, by);
+      if (closed) return closed;
+      const done = await commit(async (tx) => {
+        const wrote = await close(question, "declined", by, tx, at, kept);
+        return { value: wrote, changes: wrote ? closeChanges(question) : [] };
+      }, { oneStatement: true });
+      return done ? { status: "closed", questionId, reason: "declined", note: kept } : explain(questionId);
+    },
+
     questionsFor: (userId, page) => listAnswerableQuestions(db, userId, page),
 
     async questionFor(questionId, userId) {
       const question = isUuid(questionId) ? await findQuestion(db, questionId) : undefined;
       if (!question) return null;
-      return partiesOf(question).includes(userId) || question.answeredBy === userId ? question : null;
+      return partiesOf(question).includes(userId) || question.answeredBy === userId || question.declinedBy === userId ? question : null;
     },
   };
 }

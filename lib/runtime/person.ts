@@ -8,9 +8,13 @@ import { currentRunScope } from "./run-scope";
 
 /**
  * What a flow gets back from a person: the typed value, or nothing with its reason — one branch
- * for every reason nobody answered (attempts refused, away, nobody at the terminal, SLA expired).
+ * for every reason nobody answered (attempts refused, away, nobody at the terminal, SLA expired,
+ * declined by the person — with their note).
  */
-export type PersonAnswer<Value> = { readonly ok: true; readonly value: Value } | { readonly ok: false; readonly reason: NothingReason };
+export type PersonAnswer<Value> =
+  | { readonly ok: true; readonly value: Value }
+  /** `note`: what the person who declined (reason `declined`) wrote for the asker, when they wrote something. */
+  | { readonly ok: false; readonly reason: NothingReason; readonly note?: string };
 
 /** Each answer event's questionnaire: a schema in code, or `"given"` — the schema comes with each ask, as data. */
 const questionnaires = new WeakMap<z.ZodType, z.ZodType | "given">();
@@ -24,7 +28,7 @@ const questionnaires = new WeakMap<z.ZodType, z.ZodType | "given">();
 export function answerOf<Schema extends z.ZodObject>(schema: Schema) {
   const event = z.union([
     z.object({ ok: z.literal(true), value: z.custom<z.output<Schema>>((value) => typeof value === "object" && value !== null) }),
-    z.object({ ok: z.literal(false), reason: z.enum(NOTHING_REASONS) }),
+    z.object({ ok: z.literal(false), reason: z.enum(NOTHING_REASONS), note: z.string().optional() }),
   ]);
   questionnaires.set(event, schema);
   return event as z.ZodType<PersonAnswer<z.output<Schema>>, PersonAnswer<z.output<Schema>>>;
@@ -40,7 +44,7 @@ export function answerOf<Schema extends z.ZodObject>(schema: Schema) {
 export function answerOfGivenSchema() {
   const event = z.union([
     z.object({ ok: z.literal(true), value: z.record(z.string(), z.unknown()) }),
-    z.object({ ok: z.literal(false), reason: z.enum(NOTHING_REASONS) }),
+    z.object({ ok: z.literal(false), reason: z.enum(NOTHING_REASONS), note: z.string().optional() }),
   ]);
   questionnaires.set(event, "given");
   return event as z.ZodType<PersonAnswer<Record<string, unknown>>, PersonAnswer<Record<string, unknown>>>;

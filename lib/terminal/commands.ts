@@ -2,7 +2,7 @@ import { isCancel, password, text } from "@clack/prompts";
 import { EXIT, answerAtTerminal, nobodyThere, type TerminalIo } from "@/lib/runtime/terminal";
 import { formatUtc, readClock } from "@/lib/sla-clock";
 import { isUuid } from "@/lib/ids";
-import { httpQuestionSource, printable } from "./http-question-source";
+import { declineAt, httpQuestionSource, printable } from "./http-question-source";
 import { createPersonApiClient, type PersonApiClient, PersonApiError, type QuestionDetailView, type QuestionSummaryView } from "./person-api-client";
 import { couldBeginAnId, matchPrefix, shortIds } from "./short-ids";
 import {
@@ -179,6 +179,9 @@ function closedWords(question: QuestionDetailView): string {
   if (question.status === "answered") {
     return `This question was already answered${question.answered_by?.name ? ` by ${printable(question.answered_by.name)}` : ""}${question.answered_at ? ` at ${formatUtc(new Date(question.answered_at))}` : ""}.`;
   }
+  if (question.reason === "declined") {
+    return `This question was declined${question.declined_by?.name ? ` by ${printable(question.declined_by.name)}` : ""}${question.note ? `, noting: ${printable(question.note)}` : "."}`;
+  }
   return `This question closed without an answer${question.reason ? ` (reason: ${question.reason})` : ""}.`;
 }
 
@@ -211,14 +214,19 @@ async function questionNamed(context: CommandContext, client: PersonApiClient, t
 }
 
 /**
- * `parley answer <id> [--answers FILE.json] [--no-input] [--nothing]`: asks the question's fields at
+ * `parley answer <id> [--answers FILE.json] [--no-input] [--nothing | --decline [--note TEXT]]`: asks the question's fields at
  * the prompt and sends the typed text to the server's answer route — refusals on their fields, the
  * attempts counted; an answers file is sent once. The id is a whole question id, its beginning as
  * `parley inbox` shows it, or the id of an API ask put to the person. With nobody at the terminal the
  * question stays open (it is in the person's inbox too) and the command exits 3; `--nothing` ends
- * it unanswered on purpose (reason non-interactive, the one reason the person's API takes).
+ * it unanswered on purpose (reason non-interactive); `--decline` says the person cannot answer it
+ * (reason declined, with `--note` for whoever asked).
  */
-export async function answerCommand(context: CommandContext, id: string, options: { answers?: Record<string, unknown>; noInput: boolean; nothing?: boolean }): Promise<number> {
+export async function answerCommand(
+  context: CommandContext,
+  id: string,
+  options: { answers?: Record<string, unknown>; noInput: boolean; nothing?: boolean; decline?: { note: string | null } },
+): Promise<number> {
   const client = clientFor(context);
   if (!client) return EXIT.failure;
   return talking(context, async () => {
@@ -227,6 +235,15 @@ export async function answerCommand(context: CommandContext, id: string, options
     if (question.status !== "open") {
       context.io.stderr.write(`${closedWords(question)}\n`);
       return EXIT.failure;
+    }
+    if (options.decline) {
+      const declined = await declineAt(client, question.id, options.decline.note);
+      if (!declined.ok) {
+        context.io.stderr.write(`${declined.message}\n`);
+        return EXIT.failure;
+      }
+      context.io.stdout.write(`Declined: whoever asked was told you cannot answer it${declined.note ? ", with your note" : ""} (reason: declined).\n`);
+      return EXIT.ok;
     }
     const source = httpQuestionSource(client, question);
     if (options.nothing) {

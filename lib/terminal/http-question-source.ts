@@ -71,12 +71,30 @@ export function httpQuestionSource(client: PersonApiClient, question: QuestionDe
         await client.nothing(question.id);
         return { ok: true };
       } catch (error) {
-        // Entry refused or the server away is the command's to report; a question no longer open is said here.
-        if (error instanceof PersonApiError && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 429) {
-          return { ok: false, message: printable(error.message) };
-        }
-        throw error;
+        return refusalOf(error);
       }
     },
   };
+}
+
+/**
+ * The server's refusal of a closing as the terminal says it (a question no longer open, another
+ * member holding it, a note too long); entry refused or the server away is the command's to report,
+ * so it is thrown on.
+ */
+function refusalOf(error: unknown): { ok: false; message: string } {
+  if (error instanceof PersonApiError && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 429) {
+    return { ok: false, message: printable(error.message) };
+  }
+  throw error;
+}
+
+/** Declines a question over the person's API, with the note for whoever asked (null for none). */
+export async function declineAt(client: PersonApiClient, questionId: string, note: string | null): Promise<{ ok: true; note: string | null } | { ok: false; message: string }> {
+  try {
+    const closed = await client.decline(questionId, note);
+    return { ok: true, note: closed.note };
+  } catch (error) {
+    return refusalOf(error);
+  }
 }

@@ -44,6 +44,8 @@ export interface PersonApiClient {
   answer(id: string, answers: Readonly<Record<string, string>>): Promise<AnswerResponse>;
   /** Closes the question with nothing, reason non-interactive (`parley answer <id> --nothing`). */
   nothing(id: string): Promise<ClosedWithNothingView>;
+  /** Declines the question, with an optional note for whoever asked (`parley answer <id> --decline [--note TEXT]`). */
+  decline(id: string, note: string | null): Promise<ClosedWithNothingView>;
 }
 
 /** How long one request may take before the command gives up on it. */
@@ -120,6 +122,7 @@ export function createPersonApiClient(connection: TerminalConfig, options: { fet
       return { ok: false, status, error: errorOf(status, json) };
     },
     nothing: (id) => call<ClosedWithNothingView>("POST", `${path(id)}/nothing`, { reason: "non-interactive" }),
+    decline: (id, note) => call<ClosedWithNothingView>("POST", `${path(id)}/nothing`, { reason: "declined", ...(note === null ? {} : { note }) }),
   };
 }
 

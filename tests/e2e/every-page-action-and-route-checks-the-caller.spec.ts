@@ -166,6 +166,17 @@ function actionTable(fixture: Fixture): Record<string, { args: (Record<string, s
         admin: "not yours to answer",
       },
     },
+    "app/(app)/questions/[id]/actions.ts#declineQuestionAction": {
+      // A note one character too long: past every check to the runtime, which refuses it and leaves the question open.
+      args: [null, { questionId: fixture.questionId, note: "x".repeat(1001) }],
+      outcomes: {
+        anonymous: '"code":"unauthorized"',
+        assignee: "keep it to 1,000",
+        nonCandidate: "not yours to answer",
+        operator: "not yours to answer",
+        admin: "not yours to answer",
+      },
+    },
     "app/(app)/runs/actions.ts#startRunAction": {
       args: [null, { workflow: "ReviewClaim" }],
       outcomes: {

@@ -95,6 +95,8 @@ function actionTable(fixture: Fixture): Record<string, ActionRow> {
     // Naming nobody is what Sam has already: even a call that got through would change nothing.
     "app/(app)/profile/actions.ts#setMyDelegateAction": { caller: "sam", intruder: "omar", fields: { delegateId: "" }, ids: ["delegateId"] },
     // Sam's question has an assignee (him): there is nothing to take, so even his own call is refused.
+    // A note one character over the limit: even Sam's own well-formed call is refused, and his question stays open.
+    "app/(app)/questions/[id]/actions.ts#declineQuestionAction": { caller: "sam", intruder: "priya", fields: { questionId: fixture.questionId, note: "x".repeat(1_001) }, ids: ["questionId"] },
     "app/(app)/questions/[id]/actions.ts#claimQuestionAction": { caller: "sam", intruder: "priya", fields: { questionId: fixture.questionId, intent: "take" }, ids: ["questionId"] },
     "app/(app)/notifications/actions.ts#openNotificationAction": { caller: "sam", fields: { notificationId: ZERO_UUID }, ids: ["notificationId"] },
     // Omar has no notifications: marking them all read changes nothing, whatever gets through.
@@ -505,6 +507,9 @@ function apiRouteTable(fixture: Fixture): Record<string, RouteCase[]> {
       ...malformedIds((id) => `/api/v1/questions/${id}/nothing`, "POST", samToken, '{"reason":"non-interactive"}'),
       ...bodies(`${question}/nothing`, samToken),
       ...['{"reason":"away"}', '{"reason":"cancelled"}', '{"reason":"refused"}', '{"reason":"expired"}', '{"reason":42}', '{"reason":null}', "{}", '{"reason":"non-interactive","by":"priya"}', '{"reason":["non-interactive"]}'].map((body) => nothing(body)),
+      // Declining: only a question put to you, with a note that is text of at most 1,000 characters.
+      nothing('{"reason":"declined","note":"Not mine."}', priyaToken),
+      ...[`{"reason":"declined","note":"${"x".repeat(1_001)}"}`, '{"reason":"declined","note":42}', '{"reason":"declined","note":{"$gt":""}}', '{"reason":"declined","note":["a"]}', '{"reason":"declined","by":"priya"}', `{"reason":"declined","note":${LONE_SURROGATE_JSON}}`].map((body) => nothing(body)),
     ],
     "/api/v1/asks/route": [
       ...callers("/api/v1/asks", "POST", samToken, JSON.stringify(wellMeantAsk)),

@@ -49,4 +49,23 @@ describe.each(DATABASE_KINDS)("an MCP ask nobody answers on %s", (kind) => {
     expect((await waiting).structuredContent).toMatchObject({ status: "nothing", reason: "cancelled" });
     expect(await fixture.runtime.questionsFor(fixture.ada.id)).toEqual([]);
   });
+
+  it("declined is nothing, reason declined, and a waiting await_answer returns who declined and their note, in its text too", async () => {
+    fixture = await createAskFixture(kind);
+    client = await connectClient(fixture);
+    const id = await ask({ to: "ada@parley.test", question: "Approve the refund?" });
+    const waiting = client.callTool({ name: "await_answer", arguments: { ask_id: id, wait_seconds: 20 } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const [question] = await fixture.runtime.questionsFor(fixture.ada.id);
+    await fixture.runtime.decline({ questionId: question!.id, by: fixture.ada.id, note: "Refunds are Bo's call." });
+    const awaited = await waiting;
+    expect(awaited.structuredContent).toEqual({
+      ask_id: id,
+      status: "nothing",
+      reason: "declined",
+      declined_by: { email: "ada@parley.test", name: "Ada Answerer" },
+      note: "Refunds are Bo's call.",
+    });
+    expect(awaited.content).toContainEqual({ type: "text", text: "Ada Answerer declined to answer. Their note: Refunds are Bo's call. Do not wait for this ask any more." });
+  });
 });

@@ -82,7 +82,7 @@ export const PAYBACK_WITHIN = { days: 3 } as const;
 /**
  * The runtime's own questionnaire workflow: asks the person who started the task the
  * {@link Payback} questionnaire and keeps the answer in the task's `input` (`payback`), or the reason
- * nothing came (`nothing`).
+ * nothing came (`nothing`, with the note of a person who declined).
  */
 export const PayBack = defineWorkflow({
   name: "PayBack",
@@ -99,7 +99,7 @@ export const PayBack = defineWorkflow({
       },
       on: {
         async PaidBack(run, answer) {
-          const kept = answer.ok ? { payback: answer.value } : { nothing: answer.reason };
+          const kept = answer.ok ? { payback: answer.value } : { nothing: answer.reason, ...(answer.note ? { note: answer.note } : {}) };
           await run.db.update(tasks).set({ input: { ...run.item.input, ...kept } }).where(eq(tasks.id, run.taskId));
           return answer.ok ? run.goto("Completed") : run.goto("NotPaidBack");
         },

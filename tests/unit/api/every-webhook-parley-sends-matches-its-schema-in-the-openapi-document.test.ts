@@ -60,6 +60,8 @@ const record = (overrides: Partial<ApiAskRecord>): ApiAskRecord => ({
   answer: null,
   answeredAt: null,
   answeredBy: null,
+  declinedBy: null,
+  declineNote: null,
   attemptsUsed: 0,
   ...overrides,
 });
@@ -74,6 +76,17 @@ const SENT: { name: string; body: () => string }[] = [
   {
     name: "ask.answered with free text",
     body: () => standardWebhookBody(storedEventMessage(askEvent(askView(record({ freeText: true, questionStatus: "answered", answer: { answer: "Ship it." }, answeredAt: NOW, answeredBy: null }), "https://parley.example.org", NOW))!.event)),
+  },
+  {
+    name: "ask.nothing declined with a note",
+    body: () =>
+      standardWebhookBody(
+        storedEventMessage(
+          askEvent(
+            askView(record({ questionStatus: "nothing", reason: "declined", answeredAt: NOW, declinedBy: { email: "sam@parley.test", name: "Sam Rivera" }, declineNote: "Not my area: ask finance." }), "https://parley.example.org", NOW),
+          )!.event,
+        ),
+      ),
   },
   { name: "ask.nothing", body: () => standardWebhookBody(storedEventMessage(askEvent(askView(record({ questionStatus: "nothing", reason: "expired", answeredAt: NOW }), "https://parley.example.org", NOW))!.event)) },
   { name: "question.opened", body: () => standardWebhookBody(questionNoticeMessage({ ...notice, kind: "question-opened", dueAt: null } satisfies QuestionNotice)) },

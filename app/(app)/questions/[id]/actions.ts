@@ -11,7 +11,7 @@ import type { FormAnswer } from "@/lib/questions";
 import { isFormSubmission } from "@/lib/server/action-input";
 import { type ActionResult, defineFormAction } from "@/lib/server/define-action";
 import { authorizeAnswering } from "@/lib/server/session";
-import type { AnswerState, ClaimOutcome } from "./answer-state";
+import type { AnswerState, ClaimOutcome, DeclineOutcome } from "./answer-state";
 import { isUuid } from "@/lib/ids";
 
 function toRecord(value: unknown): Record<string, string | string[]> {
@@ -133,4 +133,43 @@ const claimQuestion = defineFormAction({
  */
 export async function claimQuestionAction(_previous: ActionResult<ClaimOutcome> | null, formData: FormData | Record<string, unknown>): Promise<ActionResult<ClaimOutcome>> {
   return claimQuestion(formData);
+}
+
+/**
+ * "I can't answer this": ends the question with nothing, reason `declined`, with the person's
+ * optional note for whoever asked. A public endpoint: it authenticates (a session from the
+ * question's answer link may decline that one question), finds the question only among those put
+ * to this person, and the runtime closes it in one conditional update.
+ */
+export async function declineQuestionAction(_previous: ActionResult<DeclineOutcome> | null, submitted: FormData | Record<string, unknown>): Promise<ActionResult<DeclineOutcome>> {
+  try {
+    if (!isFormSubmission(submitted)) throw new AppError("invalid_input", "This is not a form submission: send the question and the note as text.");
+    const fields = submitted instanceof FormData ? { questionId: submitted.get("questionId"), note: submitted.get("note") } : toRecord(submitted);
+    const { user } = await authorizeAnswering(fields.questionId);
+    const { questionId } = fields;
+    if (!isUuid(questionId)) throw new AppError("not_found", "There is no such question.");
+    const note = typeof fields.note === "string" ? fields.note : null;
+    const { runtime, worker } = await getAppRuntime();
+    const question = await runtime.questionFor(questionId, user.id);
+    if (!question) throw new AppError("not_found", "There is no such question, or it is not yours to answer.");
+    const result = await runtime.decline({ questionId, by: user.id, note });
+    revalidatePath(`/questions/${questionId}`);
+    revalidatePath("/inbox");
+    switch (result.status) {
+      case "closed":
+        worker.wake();
+        return { ok: true, data: { message: "You declined the question: whoever asked was told you cannot answer it." } };
+      case "invalid_input":
+        return { ok: false, error: { code: "invalid_input", message: result.message, fieldErrors: { note: [result.message] } } };
+      case "conflict":
+        return { ok: false, error: { code: "conflict", message: `${result.message} Nothing was declined.` } };
+      default:
+        return { ok: false, error: { code: result.status, message: result.message } };
+    }
+  } catch (error) {
+    unstable_rethrow(error);
+    if (error instanceof AppError) return { ok: false, error: { code: error.code, message: error.message } };
+    console.error("declining a question failed", error);
+    return { ok: false, error: { code: "internal", message: ERROR_CODES.internal.message } };
+  }
 }

@@ -16,3 +16,8 @@ export interface ClaimOutcome {
   held: boolean;
   message: string;
 }
+
+/** What declining a question did, in the person's words. */
+export interface DeclineOutcome {
+  message: string;
+}

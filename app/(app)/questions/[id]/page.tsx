@@ -15,8 +15,10 @@ import { closedWithoutAnswerText, conversationBeside, loadQuestionRun, reassigne
 import { runStateWords } from "@/lib/run-view";
 import { formatDuration, formatUtc } from "@/lib/sla-clock";
 import { requireAnsweringPageUser } from "@/lib/server/session";
-import { claimQuestionAction, submitAnswerAction } from "./actions";
+import { DECLINE_NOTE_MAX_LENGTH } from "@/lib/runtime";
+import { claimQuestionAction, declineQuestionAction, submitAnswerAction } from "./actions";
 import { ClaimPanel } from "./claim-panel";
+import { DeclinePanel } from "./decline-panel";
 import { AnswerForm } from "./answer-form";
 import { isUuid } from "@/lib/ids";
 import { LongText } from "@/components/long-text";
@@ -62,6 +64,9 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
   const answeredAt = question.answeredAt ?? slot?.finishedAt ?? null;
   const answeredBy = question.answeredByName ?? slot?.finishedByName ?? null;
   const answeredByMe = (question.answeredBy ?? slot?.finishedBy) === user.id;
+  const declinedByMe = question.reason === "declined" && question.declinedBy === user.id;
+  // Everyone else it is put to: declining ends it for them too.
+  const others = new Set([slot?.assigneeId, ...(slot?.candidateIds ?? []), ...(slot?.groupMemberIds ?? [])].filter((id): id is string => Boolean(id) && id !== user.id));
   // What was answered, as its person would read it back (choices by their titles).
   const answered = describeAnswer(question.spec, question.answer);
   // Put to a team or to several people, with nobody assigned: one of them may take it.
@@ -125,7 +130,8 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
               questionId={question.id}
               spec={specToAnswer(question.spec, headline)}
               open={open}
-              answeredByMe={answeredByMe}
+              // What the person typed is not offered back as "not taken" when they declined it themselves.
+              answeredByMe={answeredByMe || declinedByMe}
               takenBy={answeredAt && !answeredByMe && (question.status === "answered" || slot?.status === "finished") ? { name: answeredBy ?? "Someone", when: `at ${formatUtc(answeredAt)} (${formatDuration(now.getTime() - answeredAt.getTime())} ago)` } : undefined}
               attemptLabel={question.attemptsUsed > 0 ? attemptLabel({ allowed: question.attemptsAllowed, refused: question.attemptsUsed }) : undefined}
               lastAttempt={question.attemptsAllowed - question.attemptsUsed === 1}
@@ -155,12 +161,20 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
                   </div>
                 ) : (
                   <div role="status" className="notice">
-                    <p data-testid="closed-without-answer">{closedWithoutAnswerText(question.reason ?? (pastDue ? "expired" : null), run?.status, "it is no longer open")}</p>
+                    <p data-testid="closed-without-answer">{closedWithoutAnswerText(
+                        question.reason ?? (pastDue ? "expired" : null),
+                        run?.status,
+                        "it is no longer open",
+                        question.reason === "declined" ? { who: declinedByMe ? "You" : (question.declinedByName ?? "Someone it was put to"), note: question.declineNote } : undefined,
+                      )}</p>
                   </div>
                 )
               }
             />
           )}
+          {open && holder.kind !== "other" ? (
+            <DeclinePanel questionId={question.id} sharedWith={others.size} noteMaxLength={DECLINE_NOTE_MAX_LENGTH} action={declineQuestionAction} />
+          ) : null}
           {run ? (
             <p className="run-state" data-testid="run-state">
               Where the run stands now: <strong>{runState?.label}</strong>

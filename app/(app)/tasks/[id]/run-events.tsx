@@ -90,6 +90,18 @@ function Entry({ entry, workflow }: { entry: RunEntry; workflow: string }): Reac
         </>
       );
     case "nothing":
+      if (entry.reason === "declined") {
+        return (
+          <>
+            <span className="who">Declined</span> by {entry.by ?? "the person asked"}
+            {entry.note ? (
+              <>
+                , noting: <q>{entry.note}</q>
+              </>
+            ) : null}
+          </>
+        );
+      }
       return (
         <>
           <span className="who">No answer</span> {entry.reason === "cancelled" && entry.by ? `— withdrawn: ${entry.by} cancelled the run` : `— ${nothingReasonWords(entry.reason, "no answer came")}`}

@@ -5,11 +5,12 @@ import { servePersonApi } from "./person-api-server";
 import { runWithPipes } from "./terminal-run";
 
 /*
- * A person who means it ends their question unanswered with `parley answer <id> --nothing`, with or
- * without a terminal: the asker gets nothing, reason non-interactive (the one reason the person's API
- * takes), and the command exits 0, having done what it was asked.
+ * A person who means it ends their question unanswered, with or without a terminal:
+ * `parley answer <id> --nothing` (nobody is at the terminal: reason non-interactive) or
+ * `--decline [--note TEXT]` (they cannot answer it: reason declined, the note for whoever asked).
+ * The command exits 0, having done what it was asked.
  */
-describe("parley answer --nothing", () => {
+describe("parley answer --nothing and --decline", () => {
   let fixture: QuestionsApiFixture;
   let server: { url: string; close(): Promise<void> };
   let env: Record<string, string>;
@@ -42,6 +43,31 @@ describe("parley answer --nothing", () => {
     const result = await runWithPipes(["answer", questionId, "--nothing", "--answers", "answers.json"], { env });
     expect(result.code).toBe(64);
     expect(result.stderr).toContain("without --answers");
+    expect(await fixture.service.get(fixture.key, askId)).toMatchObject({ status: "open" });
+  }, 60_000);
+
+  it("--decline ends the question declined, with the note reaching whoever asked; declining again is told who declined", async () => {
+    const { askId, questionId } = await fixture.ask({ title: "Which region?" });
+    const result = await runWithPipes(["answer", questionId, "--decline", "--note", "Not my area: ask the platform team."], { env });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("Declined: whoever asked was told you cannot answer it, with your note");
+    expect(await fixture.service.get(fixture.key, askId)).toMatchObject({
+      status: "nothing",
+      reason: "declined",
+      declined_by: { email: fixture.ada.email },
+      note: "Not my area: ask the platform team.",
+    });
+
+    const again = await runWithPipes(["answer", questionId, "--decline"], { env });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain(`This question was declined by ${fixture.ada.name}, noting: Not my area: ask the platform team.`);
+  }, 60_000);
+
+  it("--note without --decline is refused, and leaves the question as it was", async () => {
+    const { askId, questionId } = await fixture.ask({ title: "Deploy?" });
+    const result = await runWithPipes(["answer", questionId, "--note", "Busy."], { env });
+    expect(result.code).toBe(64);
+    expect(result.stderr).toContain("--note goes with --decline");
     expect(await fixture.service.get(fixture.key, askId)).toMatchObject({ status: "open" });
   }, 60_000);
 });
