@@ -89,7 +89,7 @@ export interface InboxRow {
   assignedToMe: boolean;
   /** The member of the team who took it, while they hold it. */
   claimedBy: { id: string; name: string } | null;
-  /** The person it was meant for, who is away and named this person their delegate. */
+  /** The person it was meant for, who is away and named this person their delegate (null for anyone else it is put to). */
   delegatedFrom: string | null;
   /** Put to them since they last looked at their inbox (always, the first time they look). */
   isNew: boolean;
@@ -215,7 +215,8 @@ export async function loadInbox(
     dueAt: question.dueAt,
     assignedToMe: question.assigneeId === userId,
     claimedBy: question.claimedBy,
-    delegatedFrom: question.delegatedFrom,
+    // The delegate is the one it went to in the away person's place: anyone else it is put to is told nothing of it.
+    delegatedFrom: question.assigneeId === userId ? question.delegatedFrom : null,
     isNew: options.seenBefore === undefined ? false : options.seenBefore === null || question.openedAt > options.seenBefore,
   }));
   return {

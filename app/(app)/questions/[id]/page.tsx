@@ -108,7 +108,8 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
         <h1>{headline}</h1>
         {slot?.delegatedFrom ? (
           <p className="notice" role="note">
-            Meant for <strong>{slot.delegatedFromName ?? "someone"}</strong>, who is away and named you to answer in their place.
+            Meant for <strong>{slot.delegatedFromName ?? "someone"}</strong>, who is away and named{" "}
+            {slot.assigneeId === user.id ? "you to answer in their place." : "someone to answer in their place."}
           </p>
         ) : null}
         {slot && open ? (
