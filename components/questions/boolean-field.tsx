@@ -1,15 +1,18 @@
+import { answeredBySwitch } from "@/lib/questions";
 import { ChoiceOption } from "./choice-option";
 import { isYes, lastEntry, NONE_VALUE } from "./field-entries";
 import { ChoiceFrame, type FieldProps, OptionalMark } from "./field-frame";
 
 /**
- * A yes/no question: a switch (a checkbox in the role of a switch, so a keyboard's space turns it),
- * which posts `on` when on and nothing when off — and nothing means no. Beside it, Yes or No says
- * its state as it changes, by CSS alone, so it reads right without JavaScript too. It starts from
- * the schema's default, else No. A nullable one needs three answers, so it is Yes / No / None radios.
+ * A yes/no question. One that may be skipped or has a default is a switch (a checkbox in the role of
+ * a switch, so a keyboard's space turns it), which posts `on` when on and nothing when off — and
+ * nothing means no; beside it, Yes or No says its state as it changes, by CSS alone, so it reads
+ * right without JavaScript too, starting from the default. A required one without a default is Yes
+ * and No radios that start unanswered, so nobody sends "No" without choosing it; a nullable one
+ * adds None.
  */
 export function BooleanField(props: FieldProps) {
-  return props.field.nullable ? <NullableBoolean {...props} /> : <BooleanSwitch {...props} />;
+  return answeredBySwitch(props.field) ? <BooleanSwitch {...props} /> : <BooleanChoices {...props} />;
 }
 
 function BooleanSwitch({ field, entries, inputId, describedBy, invalid, bind, notes }: FieldProps) {
@@ -41,14 +44,14 @@ function BooleanSwitch({ field, entries, inputId, describedBy, invalid, bind, no
   );
 }
 
-function NullableBoolean(props: FieldProps) {
-  const { entries, inputId, describedBy, invalid, bind } = props;
+function BooleanChoices(props: FieldProps) {
+  const { field, entries, inputId, describedBy, invalid, bind } = props;
   const last = lastEntry(entries).trim().toLowerCase();
-  const selected = last === NONE_VALUE ? NONE_VALUE : last === "" ? "" : isYes(entries) ? "yes" : "no";
+  const selected = last === NONE_VALUE && field.nullable ? NONE_VALUE : last === "" ? "" : isYes(entries) ? "yes" : "no";
   const choices = [
     { value: "yes", label: "Yes" },
     { value: "no", label: "No" },
-    { value: NONE_VALUE, label: "None" },
+    ...(field.nullable ? [{ value: NONE_VALUE, label: "None" }] : []),
   ];
   return (
     <ChoiceFrame {...props}>

@@ -66,14 +66,15 @@ export function entriesOf(value: unknown): string[] {
 
 /**
  * Fields whose one registered input is the whole answer, so an empty input means no answer.
- * A nullable field has a separate "None" choice, a boolean is never missing, a list or checkbox
+ * A nullable field has a separate "None" choice, a yes/no switch is never missing (a required yes/no
+ * without a default is two choices, and needs one), a list or checkbox
  * group left empty is the empty list (which the schema may accept), and an agent's suggestions
  * sit beside the free-text box.
  */
 function needsTypedAnswer(field: QuestionField): boolean {
   if (field.optional || field.hasDefault || field.nullable) return false;
   if (field.kind === "text") return (field.options ?? []).length === 0;
-  return field.kind === "number" || field.kind === "integer" || field.kind === "date" || field.kind === "enum";
+  return field.kind === "number" || field.kind === "integer" || field.kind === "date" || field.kind === "enum" || field.kind === "boolean";
 }
 
 /** The one hint for a field's current entries, or `undefined` when nothing is certainly wrong. */

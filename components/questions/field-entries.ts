@@ -1,4 +1,4 @@
-import { formatAnswerText, type OptionValue, type QuestionField, type QuestionOption, type QuestionSpec, splitList } from "@/lib/questions";
+import { answeredBySwitch, formatAnswerText, type OptionValue, type QuestionField, type QuestionOption, type QuestionSpec, splitList } from "@/lib/questions";
 
 /** What a ticked checkbox without a `value` attribute posts, and what `parseFormAnswer` reads as true. */
 export const TICKED = "on";
@@ -14,13 +14,8 @@ export function defaultEntries(field: QuestionField): string[] {
   const value = field.default;
   if (value === null) return [NONE_VALUE];
   if (field.kind === "multi-choice" && Array.isArray(value)) return value.map((item) => String(item));
-  if (field.kind === "boolean") return value === true ? [booleanAsCheckbox(field) ? TICKED : "yes"] : booleanAsCheckbox(field) ? [] : ["no"];
+  if (field.kind === "boolean") return value === true ? [answeredBySwitch(field) ? TICKED : "yes"] : answeredBySwitch(field) ? [] : ["no"];
   return [formatAnswerText(field, value)];
-}
-
-/** A boolean is one checkbox unless it may also be answered "none", which needs three choices. */
-export function booleanAsCheckbox(field: QuestionField): boolean {
-  return !field.nullable;
 }
 
 /** The entry a single input posted last — the one the server reads. */
@@ -83,10 +78,13 @@ export function hintText(field: QuestionField): string | undefined {
       parts.push(...rangeText(hints.min, hints.max, hints.minExclusive, hints.maxExclusive));
       break;
     case "date":
-      parts.push("YYYY-MM-DD", ...rangeText(hints.min, hints.max, hints.minExclusive, hints.maxExclusive));
+      // The picker shows dates in the person's own format: the limits are said as days, never as YYYY-MM-DD.
+      parts.push(...rangeText(dayWords(hints.min), dayWords(hints.max), hints.minExclusive, hints.maxExclusive));
       break;
     case "list":
-      parts.push("separate with commas", ...countText(hints.minItems, hints.maxItems, "item", "items"));
+      // Said once: not when the question says it already ("… (comma-separated)").
+      if (!/comma/i.test(field.question)) parts.push("separate with commas");
+      parts.push(...countText(hints.minItems, hints.maxItems, "item", "items"));
       break;
     case "multi-choice":
       parts.push(...countText(hints.minItems, hints.maxItems, "choice", "choices"));
@@ -95,8 +93,16 @@ export function hintText(field: QuestionField): string | undefined {
       break;
   }
   const fallback = defaultText(field);
-  if (fallback !== undefined) parts.push(`default: ${fallback}`);
+  // An empty default (a list that starts empty, a blank text) is what leaving it empty gives: nothing to say.
+  if (fallback !== undefined && fallback.trim() !== "") parts.push(`default: ${fallback}`);
   return parts.length > 0 ? parts.join(" · ") : undefined;
+}
+
+/** A `YYYY-MM-DD` limit as a day people read whatever their date format: "5 Dec 2026". */
+function dayWords(day: number | string | undefined): number | string | undefined {
+  if (typeof day !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? day : date.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 }
 
 function rangeText(min: number | string | undefined, max: number | string | undefined, minExclusive?: boolean, maxExclusive?: boolean): string[] {

@@ -23,9 +23,9 @@ export interface FieldProps {
   notes: ReactNode;
 }
 
-/** "(optional)" beside a question that may be skipped. */
+/** "(optional)" beside a question that may be skipped — unless its own words say so already. */
 export function OptionalMark({ field }: { field: QuestionField }) {
-  return field.optional ? <span className="question-optional"> (optional)</span> : null;
+  return field.optional && !/\(optional\)\s*$/i.test(field.question) ? <span className="question-optional"> (optional)</span> : null;
 }
 
 /** A question answered in one input: its label, the input, then the hint and messages. */

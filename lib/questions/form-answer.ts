@@ -1,6 +1,6 @@
 import { type ParsedAnswer, parseTextAnswer } from "./parse-text-answer";
 import type { QuestionField, QuestionSpec } from "./question-spec";
-import { buildRawAnswer, type RawAnswer } from "./raw-answer";
+import { answeredBySwitch, buildRawAnswer, type RawAnswer } from "./raw-answer";
 
 /**
  * What a browser form posts, by input name (each input is named after its field's path):
@@ -15,7 +15,8 @@ const CHECKBOX_ON = "on";
  * Read one field from the strings a browser form sent for it, through the same parser as typed
  * text, with the browser's own habits accounted for:
  *
- * - a boolean checkbox that is unticked sends nothing: absent is `false` (ticked sends `on`);
+ * - a yes/no switch that is off sends nothing: absent is `false` (on sends `on`); a yes/no asked
+ *   as two choices ({@link answeredBySwitch}) with neither chosen is missing;
  * - a checkbox group sends one string per ticked box — one ticked box is still a list — and
  *   nothing when none is ticked, which is the empty choice `[]`;
  * - a cleared input sends `""`, which is missing, so the schema applies its default.
@@ -23,7 +24,7 @@ const CHECKBOX_ON = "on";
 export function parseFormAnswer(field: QuestionField, entries: readonly string[]): ParsedAnswer {
   if (field.kind === "boolean") {
     const last = entries.findLast((entry) => entry.trim() !== "");
-    if (last === undefined) return { ok: true, value: false };
+    if (last === undefined) return answeredBySwitch(field) ? { ok: true, value: false } : parseTextAnswer(field, undefined);
     return last.trim().toLowerCase() === CHECKBOX_ON ? { ok: true, value: true } : parseTextAnswer(field, last);
   }
   if (field.kind === "multi-choice") {

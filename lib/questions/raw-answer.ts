@@ -49,10 +49,20 @@ export function rawFromTextAnswers(spec: QuestionSpec, answers: Readonly<Record<
  * empty (a yes/no switch cannot be left empty — off is an answer — so it does not count). Such a
  * submission is a slip (an empty "Send", an Enter too early), not an attempt at an answer.
  */
+/**
+ * Whether a yes/no question is asked with one switch, where off is an answer (no): one that may be
+ * skipped or has a default. A required one without a default is two choices, Yes and No, that start
+ * unanswered — a person must say which — and a nullable one adds None.
+ */
+export function answeredBySwitch(field: QuestionField): boolean {
+  return field.kind === "boolean" && !field.nullable && (field.optional || field.hasDefault);
+}
+
 export function isEmptyAnswer(spec: QuestionSpec, raw: RawAnswer): boolean {
   if (Object.keys(raw.parseErrors).length > 0) return false;
   return spec.fields.every((field) => {
-    if (field.kind === "boolean") return true;
+    // A switch is never empty (off is no); a yes/no asked as two choices is, until one is chosen.
+    if (answeredBySwitch(field)) return true;
     const value = getAt(raw.raw, field.path.split("."));
     return value === undefined || (Array.isArray(value) && value.length === 0);
   });

@@ -24,7 +24,8 @@ test("Priya names Sam on her profile and switches on Away: an agent's ask to her
     await expect(row).toContainText("For Priya Shah, who is away: delegated to you");
     await row.getByRole("link").click();
     await expect(sam.getByRole("note")).toContainText("Meant for Priya Shah, who is away");
-    await sam.getByLabel("Approve it?").check();
+    // A required yes/no starts unanswered: Yes is chosen, not left as a switch's No.
+    await sam.getByRole("group", { name: "Approve it?" }).getByLabel("Yes").check();
     await sam.getByRole("button", { name: "Send answer" }).click();
     expect(await asking).toMatchObject({ ok: true, value: { approve: true } });
     await sam.context().close();

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 
 import { clientHintSchema, NEEDS_ANSWER_HINT } from "@/components/questions/client-hints";
-import { type QuestionSpec, specFromSchema, validateFormAnswer } from "@/lib/questions";
+import { answeredBySwitch, type QuestionSpec, specFromSchema, validateFormAnswer } from "@/lib/questions";
 
 import { elements, renderForm } from "./form-markup";
 
@@ -17,16 +17,19 @@ const Tricky = z.object({
   names: z.array(z.string()).max(2).describe("Names"),
   picks: z.array(z.enum(["a", "b", "c"])).min(1).describe("Picks"),
   flag: z.boolean().describe("Flag"),
+  notify: z.boolean().default(false).describe("Notify"),
   label: z.string().default("x").describe("Label"),
   extra: z.object({ city: z.string().describe("City") }).optional().describe("Extra"),
 });
 
-/** The values react-hook-form holds for a posted form: nested by path, a checkbox group as a list, a lone checkbox as a boolean. */
+/** The values react-hook-form holds for a posted form: nested by path, a checkbox group as a list, a switch as a boolean, a radio group as its choice. */
 function formValues(spec: QuestionSpec, form: URLSearchParams): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const field of spec.fields) {
     const entries = form.getAll(field.path);
-    const value = field.kind === "multi-choice" ? entries : field.kind === "boolean" ? entries.includes("on") : entries.at(-1);
+    // A radio group holds one choice: the one the server reads, the last posted.
+    const choice = field.kind === "boolean" ? entries.findLast((entry) => entry.trim() !== "") : entries.at(-1);
+    const value = field.kind === "multi-choice" ? entries : answeredBySwitch(field) ? entries.includes("on") : choice;
     const segments = field.path.split(".");
     let node = values;
     for (const segment of segments.slice(0, -1)) node = (node[segment] ??= {}) as Record<string, unknown>;
@@ -49,6 +52,7 @@ describe("the browser's hints never refuse what the server accepts", () => {
       ["when", "2025-02-28"],
       ["names", "Ana, , Ben"],
       ["picks", "b"],
+      ["flag", "no"],
       ["label", ""],
       ["extra.city", ""],
     ]);
@@ -57,7 +61,7 @@ describe("the browser's hints never refuse what the server accepts", () => {
   });
 
   it("never hints where the server accepts, field by field, for any text typed", async () => {
-    const text = fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom("", " ", "0", "1", "10", "10.5", "-1", " 5 ", "1e1", "abc", "xabcx", "2025-01-31", "a,b", "a, b, c", "none", "-"));
+    const text = fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom("", " ", "0", "1", "10", "10.5", "-1", " 5 ", "1e1", "abc", "xabcx", "2025-01-31", "a,b", "a, b, c", "none", "-", "yes", "no", "on"));
     for (const [name, schema] of Object.entries(Tricky.shape)) {
       const Single = z.object({ [name]: schema });
       const single = specFromSchema(Single);

@@ -43,7 +43,8 @@ describe("defaults are prefilled, hinted and submitted", () => {
     const currency = inputNamed(form, "currency").attributes.id ?? "";
     const attendees = inputNamed(form, "attendees").attributes.id ?? "";
     const method = inputNamed(form, "method").attributes.id ?? "";
-    const result = await validateFormAnswer(Reimbursement, posted(form, { typed: { [currency]: "", [attendees]: "Ana" }, tick: [method] }), reimbursement);
+    const no = byId(form, `${inputNamed(form, "urgent").attributes.id ?? ""}-no`).attributes.id ?? "";
+    const result = await validateFormAnswer(Reimbursement, posted(form, { typed: { [currency]: "", [attendees]: "Ana" }, tick: [method, no] }), reimbursement);
     expect(result).toMatchObject({ ok: true, value: { currency: "EUR", method: "bank_transfer", urgent: false, attendees: ["Ana"] } });
   });
 });

@@ -7,7 +7,8 @@ import { validateFormAnswer } from "@/lib/questions/validate-answer";
 import { fieldOf } from "./field";
 
 const schema = z.object({
-  urgent: z.boolean(),
+  // A yes/no with a default is a switch, where unticked (nothing sent) is an answer: no.
+  urgent: z.boolean().default(false),
   attendees: z.array(z.enum(["ana", "ben", "cy"])).min(1),
   currency: z.string().length(3).default("EUR"),
   amount: z.number(),
@@ -36,6 +37,12 @@ describe("a posted browser form is read with the browser's habits in mind", () =
 
   it("reads a ticked boolean box as true", () => {
     expect(parseFormAnswer(fieldOf(z.boolean()), ["on"])).toEqual({ ok: true, value: true });
+  });
+
+  it("refuses a required yes/no without a default left unchosen as missing, never as no", async () => {
+    const required = z.object({ urgent: z.boolean() });
+    expect(await validateFormAnswer(required, {})).toMatchObject({ ok: false, fieldErrors: { urgent: ["This question needs an answer."] } });
+    expect(await validateFormAnswer(required, { urgent: "no" })).toMatchObject({ ok: true, value: { urgent: false } });
   });
 
   it("reads a checkbox group with nothing ticked as no choices, which the schema may refuse", async () => {
