@@ -2,6 +2,8 @@ import type { Db } from "@/db/client";
 import { type ConversationWindow, readConversationWindow } from "@/db/queries/conversation-window";
 import { findReassignmentAway } from "@/db/queries/inbox";
 import { findRun, type RunRow } from "@/db/queries/runs";
+import { findOpenQuestionOfTaskFor, type QuestionPageRequest, type QuestionRow } from "@/db/queries/runtime-questions";
+import { headlineOf } from "@/lib/inbox";
 import { type ConversationLine, readableConversation } from "@/lib/conversation-view";
 import type { NothingReason, RunStatus } from "@/db/schema";
 import type { QuestionSpec } from "@/lib/questions";
@@ -103,6 +105,31 @@ export async function loadQuestionRun(
  */
 export function reassignedAwayFrom(db: Db, questionId: string, userId: string): Promise<{ toName: string | null; at: Date } | undefined> {
   return findReassignmentAway(db, questionId, userId);
+}
+
+/** A question to go on to, as the page links it. */
+export interface NextQuestion {
+  id: string;
+  headline: string;
+}
+
+/**
+ * Where a person goes once they have answered (or declined) a question: the question the same run
+ * asks them next, if it has asked one (the questionnaire after the Auditor), and the soonest due of
+ * the rest of their inbox.
+ */
+export async function whatComesNext(
+  db: Db,
+  runtime: { questionsFor(userId: string, page?: QuestionPageRequest): Promise<QuestionRow[]> },
+  userId: string,
+  question: Pick<QuestionRow, "id" | "taskId">,
+): Promise<{ sameRun: NextQuestion | null; next: NextQuestion | null }> {
+  const [again, soonest] = await Promise.all([findOpenQuestionOfTaskFor(db, question.taskId, userId, question.id), runtime.questionsFor(userId, { limit: 3 })]);
+  const next = soonest.find((each) => each.id !== question.id && each.id !== again?.id);
+  return {
+    sameRun: again ? { id: again.id, headline: headlineOf(again) } : null,
+    next: next ? { id: next.id, headline: headlineOf(next) } : null,
+  };
 }
 
 /** What the answer form calls a single question that the page's heading already asks. */

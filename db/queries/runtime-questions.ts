@@ -193,6 +193,20 @@ export async function listQuestionsForTask(db: Db, taskId: string): Promise<Ques
   return rows.map(toQuestion);
 }
 
+/**
+ * The newest question of a task, other than `except`, that is open and `userId` may answer now: what
+ * the same run asks them next. One probe of the task's open questions (`asks_open_task_idx`).
+ */
+export async function findOpenQuestionOfTaskFor(db: Db, taskId: string, userId: string, except: string): Promise<QuestionRow | undefined> {
+  const rows = await queryRows<RawQuestion>(
+    db,
+    sql`${QUESTION_SELECT} where a.task_id = ${taskId} and a.status = 'open' and a.id <> ${except} and a.reason is null
+      and s.status = 'open' and ${slotAnswerableBy("s.", userId)}
+      order by a.asked_at desc, a.id desc limit 1`,
+  );
+  return rows[0] ? toQuestion(rows[0]) : undefined;
+}
+
 /** One page of a list of questions: at most `limit`, after the question `after` in the list's order. */
 export interface QuestionPageRequest {
   limit: number;

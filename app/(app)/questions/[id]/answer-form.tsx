@@ -1,10 +1,11 @@
 "use client";
 
-import { type FormEvent, type ReactNode, useActionState, useState } from "react";
+import { type FormEvent, type ReactNode, useActionState, useEffect, useState } from "react";
 import { CopyButton } from "@/components/copy-button";
 import { QuestionForm } from "@/components/questions/question-form";
 import { answerToCopy, describeTypedAnswer, type QuestionSpec } from "@/lib/questions";
 import type { AnswerState } from "./answer-state";
+import { markJustAnswered } from "./keep-going";
 
 /** Who answered a question this person was still answering, as the page words it. */
 export interface TakenBy {
@@ -59,6 +60,10 @@ export function AnswerForm({
   action: (previous: AnswerState | null, formData: FormData) => Promise<AnswerState>;
 }) {
   const [state, action, pending] = useActionState(submit, null);
+  // Taken: if the same run asks this person again, the page follows it there.
+  useEffect(() => {
+    if (state?.outcome === "answered") markJustAnswered(questionId);
+  }, [state, questionId]);
   // What the inputs held when last changed: the form can close under the person (a live refresh) before they send.
   const [typed, setTyped] = useState<Record<string, string[]> | null>(null);
   const keepTyped = (event: FormEvent<HTMLDivElement>) => {

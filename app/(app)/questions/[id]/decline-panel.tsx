@@ -1,8 +1,9 @@
 "use client";
 
-import { useActionState } from "react";
+import { useActionState, useEffect } from "react";
 import type { ActionResult } from "@/lib/server/define-action";
 import type { DeclineOutcome } from "./answer-state";
+import { markJustAnswered } from "./keep-going";
 
 /**
  * "I can't answer this…": a disclosure beside the answer (it opens without JavaScript) with an
@@ -22,6 +23,10 @@ export function DeclinePanel({
   action: (previous: ActionResult<DeclineOutcome> | null, formData: FormData) => Promise<ActionResult<DeclineOutcome>>;
 }) {
   const [state, formAction, pending] = useActionState(action, null);
+  // Declined: if the same run asks this person again, the page follows it there.
+  useEffect(() => {
+    if (state?.ok) markJustAnswered(questionId);
+  }, [state, questionId]);
   const refusedNote = state && !state.ok ? state.error.fieldErrors?.note?.[0] : undefined;
   return (
     <details className="confirm-step decline-step" open={state !== null && !state.ok ? true : undefined} data-testid="decline-panel">

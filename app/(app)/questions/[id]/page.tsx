@@ -11,7 +11,7 @@ import { getAppRuntime } from "@/lib/app-runtime";
 import { markQuestionSeen } from "@/lib/person-notifications";
 import { askerOf, headlineOf } from "@/lib/inbox";
 import { attemptLabel, describeAnswer } from "@/lib/questions";
-import { closedWithoutAnswerText, conversationBeside, loadQuestionRun, reassignedAwayFrom, specToAnswer } from "@/lib/question-view";
+import { closedWithoutAnswerText, conversationBeside, loadQuestionRun, reassignedAwayFrom, specToAnswer, whatComesNext } from "@/lib/question-view";
 import { runStateWords } from "@/lib/run-view";
 import { formatDuration, formatUtc } from "@/lib/sla-clock";
 import { requireAnsweringPageUser } from "@/lib/server/session";
@@ -19,6 +19,7 @@ import { DECLINE_NOTE_MAX_LENGTH } from "@/lib/runtime";
 import { claimQuestionAction, declineQuestionAction, submitAnswerAction } from "./actions";
 import { ClaimPanel } from "./claim-panel";
 import { DeclinePanel } from "./decline-panel";
+import { KeepGoing } from "./keep-going";
 import { AnswerForm } from "./answer-form";
 import { isUuid } from "@/lib/ids";
 import { LongText } from "@/components/long-text";
@@ -71,6 +72,8 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
   const answered = describeAnswer(question.spec, question.answer);
   // Put to a team or to several people, with nobody assigned: one of them may take it.
   const claimable = Boolean(open && slot && !slot.assigneeId && (slot.candidateGroupIds.length > 0 || slot.candidateIds.length > 1));
+  // Done with it (answered or declined by this person, in the full inbox): what the same run asks them next, and the rest of their inbox.
+  const after = !open && !limited && (answeredByMe || declinedByMe) ? await whatComesNext(db, runtime, user.id, question) : undefined;
   const holder = !slot?.claimedBy
     ? ({ kind: "nobody" } as const)
     : slot.claimedBy === user.id
@@ -173,6 +176,7 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
               }
             />
           )}
+          {after ? <KeepGoing questionId={question.id} sameRun={after.sameRun} next={after.next} /> : null}
           {open && holder.kind !== "other" ? (
             <DeclinePanel questionId={question.id} sharedWith={others.size} noteMaxLength={DECLINE_NOTE_MAX_LENGTH} action={declineQuestionAction} />
           ) : null}
