@@ -186,7 +186,7 @@ function dueCondition(due: InboxDue, now: SQL): SQL {
 }
 
 /** The parts of a person's open slots (db/queries/open-slot-walks.ts) each view is made of. */
-const VIEW_PARTS: Record<OpenInboxView, readonly OpenPart[]> = { assigned: ["assigned"], candidates: ["named"], team: ["team"], overdue: OPEN_PARTS };
+const VIEW_PARTS: Record<OpenInboxView, readonly OpenPart[]> = { assigned: ["assigned", "claimed"], candidates: ["named"], team: ["team"], overdue: OPEN_PARTS };
 
 /** The rows of several walks merged, in `order`, at most `limit`. */
 function merged(walks: SQL[], order: OpenOrder, limit: number): SQL {
@@ -323,10 +323,11 @@ export async function readOpenInbox(
   }>(
     db,
     sql`with recursive ${teamSetsCte(userId)}, ${sample}${cursorCte}${pageCte}, counts as (
-          select count(*) filter (where part = 'assigned') as assigned, count(*) filter (where part = 'named') as candidates,
+          select count(*) filter (where part in ('assigned', 'claimed')) as assigned, count(*) filter (where part = 'named') as candidates,
                  count(*) filter (where part = 'team') as team,
                  -- A part whose slots reached the cap may have more questions than were counted.
-                 count(*) filter (where part = 'assigned') > ${INBOX_COUNT_CAP} or count(distinct slot_id) filter (where part = 'assigned') > ${INBOX_COUNT_CAP} as assigned_more,
+                 count(*) filter (where part in ('assigned', 'claimed')) > ${INBOX_COUNT_CAP} or count(distinct slot_id) filter (where part = 'assigned') > ${INBOX_COUNT_CAP}
+                   or count(distinct slot_id) filter (where part = 'claimed') > ${INBOX_COUNT_CAP} as assigned_more,
                  count(*) filter (where part = 'named') > ${INBOX_COUNT_CAP} or count(distinct slot_id) filter (where part = 'named') > ${INBOX_COUNT_CAP} as candidates_more,
                  count(*) filter (where part = 'team') > ${INBOX_COUNT_CAP} or count(distinct slot_id) filter (where part = 'team') > ${INBOX_COUNT_CAP} as team_more,
                  (select count(*) from overdue) as overdue,

@@ -4,11 +4,13 @@ import { type SQL, sql } from "drizzle-orm";
  * A person's open questions, read a page at a time by index walks rather than by reading all of
  * them: the inbox (db/queries/inbox.ts) and the questions API (db/queries/runtime-questions.ts).
  *
- * The slots a person may answer come from three places, each with its own index, and are split so
+ * The slots a person may answer come from four places, each with its own index, and are split so
  * that no slot is in two of them:
  * - `assigned`: slots assigned to them (`slots_open_assignee_idx`: assignee, then due order);
- * - `named`: slots naming them as a candidate, not assigned to them (`slots_open_candidates_idx`, GIN);
- * - `team`: slots put to a group they are in, neither assigned to them nor naming them. Groups are kept
+ * - `claimed`: slots they took ("I'll take it") and are not assigned to (`slots_open_claimed_idx`:
+ *   holder, then due order) — theirs now, so the inbox lists them under Assigned to me;
+ * - `named`: slots naming them as a candidate, neither assigned to them nor taken by them (`slots_open_candidates_idx`, GIN);
+ * - `team`: slots put to a group they are in, not assigned to them, naming them or taken by them. Groups are kept
  *   on a slot as an array, which no index can order by one of its elements; but a slot is put to few
  *   distinct sets of groups (one team, or a team and the group an escalation added), so the sets are
  *   read by a skip scan of `slots_open_groups_due_idx` (one index step per distinct set) and each set
@@ -17,8 +19,8 @@ import { type SQL, sql } from "drizzle-orm";
  * the walks merged. The order: soonest due first (no deadline last), then the longest waiting (when
  * the slot opened), then the oldest asked — or by when the slot opened, newest or oldest first.
  */
-export type OpenPart = "assigned" | "named" | "team";
-export const OPEN_PARTS: readonly OpenPart[] = ["assigned", "named", "team"];
+export type OpenPart = "assigned" | "claimed" | "named" | "team";
+export const OPEN_PARTS: readonly OpenPart[] = ["assigned", "claimed", "named", "team"];
 
 /** How a walk is ordered. */
 export type OpenOrder = "due" | "newest" | "oldest";
@@ -123,10 +125,12 @@ function partCondition(part: OpenPart, userId: string): SQL {
   switch (part) {
     case "assigned":
       return sql`s.assignee_id = ${userId}::uuid`;
+    case "claimed":
+      return sql`s.claimed_by = ${userId}::uuid and s.assignee_id is distinct from ${userId}::uuid`;
     case "named":
-      return sql`s.candidate_ids @> array[${userId}::uuid] and s.assignee_id is distinct from ${userId}::uuid`;
+      return sql`s.candidate_ids @> array[${userId}::uuid] and s.assignee_id is distinct from ${userId}::uuid and s.claimed_by is distinct from ${userId}::uuid`;
     case "team":
-      return sql`s.assignee_id is distinct from ${userId}::uuid and not (s.candidate_ids @> array[${userId}::uuid])`;
+      return sql`s.assignee_id is distinct from ${userId}::uuid and not (s.candidate_ids @> array[${userId}::uuid]) and s.claimed_by is distinct from ${userId}::uuid`;
   }
 }
 

@@ -46,9 +46,18 @@ type Row = {
   waiting_on: string | null;
 };
 
-// One definition of a listed run for the list and the run page; whom it waits on is one probe of `slots_task_idx`.
+// One definition of a listed run for the list and the run page; whom it waits on is one probe of `slots_task_idx`:
+// its assignee, else whoever took it ("Sam Rivera (took it)"), else those it is put to ("Sam Rivera or the team finance",
+// "any of 3 people").
 const RUN_COLUMNS = sql`w.task_id, w.workflow, w.state, w.status, w.run_state, w.nothing_reason, w.last_error, w.created_at, w.updated_at,
-  (select coalesce(assignee.name, 'any candidate') from slots s left join users assignee on assignee.id = s.assignee_id
+  (select coalesce(assignee.name, holder.name || ' (took it)',
+      nullif(concat_ws(' or ',
+        case when cardinality(s.candidate_ids) = 1 then (select u.name from users u where u.id = s.candidate_ids[1])
+             when cardinality(s.candidate_ids) > 1 then 'any of ' || cardinality(s.candidate_ids) || ' people' end,
+        case when cardinality(s.candidate_group_ids) > 0 then (select case when count(*) > 1 then 'the teams ' else 'the team ' end || string_agg(g.name, ', ' order by g.name)
+                                                                  from groups g where g.id = any(s.candidate_group_ids)) end), ''),
+      'nobody')
+    from slots s left join users assignee on assignee.id = s.assignee_id left join users holder on holder.id = s.claimed_by
     where s.task_id = w.task_id and s.status = 'open' order by s.opened_at limit 1) as waiting_on`;
 
 function toRunRow(row: Row): RunRow {

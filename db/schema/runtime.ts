@@ -237,6 +237,10 @@ export const slots = pgTable(
     index("slots_open_groups_opened_idx")
       .on(table.candidateGroupIds, table.openedAt, table.id)
       .where(sql`${table.status} = 'open' and ${table.candidateGroupIds} <> '{}'::uuid[]`),
+    // What a person took ("I'll take it") and was not assigned: their Assigned to me, in due order, beside slots_open_assignee_idx.
+    index("slots_open_claimed_idx")
+      .on(table.claimedBy, sql`coalesce(${table.dueAt}, 'infinity'::timestamptz)`, table.openedAt, table.id)
+      .where(sql`${table.status} = 'open' and ${table.claimedBy} is not null`),
     // The SLA sweep reads open slots in due order.
     index("slots_open_due_idx").on(table.dueAt).where(sql`${table.status} = 'open' and ${table.dueAt} is not null`),
     // An instance waits for an event in at most one place at a time.

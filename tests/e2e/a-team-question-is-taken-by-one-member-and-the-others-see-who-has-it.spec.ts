@@ -20,6 +20,10 @@ test("an agent asks the finance team; Sam takes it from My team, Priya sees that
     await sam.getByTestId("inbox-row").filter({ hasText: title }).getByRole("link").click();
     await sam.getByRole("button", { name: "I'll take it" }).click();
     await expect(sam.getByText("You took this question")).toBeVisible();
+    // What Sam took is his: it is under Assigned to me now.
+    await sam.goto("/inbox?view=assigned");
+    await expect(sam.getByTestId("inbox-row").filter({ hasText: title })).toContainText("You took it");
+    await sam.goto(new URL(ask.url).pathname);
 
     await priya.goto("/inbox?view=team");
     await expect(priya.getByTestId("inbox-row").filter({ hasText: title })).toContainText("Sam Rivera took it");

@@ -25,12 +25,27 @@ import { InboxKeys } from "@/components/inbox-keys";
 
 export const metadata: Metadata = { title: "Inbox" };
 
-const VIEWS: { view: InboxView; label: string; empty: string }[] = [
-  { view: "assigned", label: "Assigned to me", empty: "When an agent or a flow needs something only you can settle, its question appears here with its deadline." },
-  { view: "candidates", label: "My candidates", empty: "Questions open to you and others appear here; whoever answers first takes them." },
-  { view: "team", label: "My team", empty: "Questions put to a team you are in appear here; take one and the others see you have it." },
-  { view: "overdue", label: "Overdue", empty: "Nothing is past its deadline." },
-  { view: "answered", label: "Answered by me", empty: "Questions you have answered appear here, with how long they waited for you." },
+const VIEWS: { view: InboxView; label: string; about: string; empty: string }[] = [
+  {
+    view: "assigned",
+    label: "Assigned to me",
+    about: "Questions put to you, and the ones you took from your team or from others they were put to.",
+    empty: "When an agent or a flow needs something only you can settle, its question appears here with its deadline.",
+  },
+  {
+    view: "candidates",
+    label: "Shared with me",
+    about: "Questions put to you and other people by name: whoever answers first settles it, or take one to make it yours.",
+    empty: "Questions open to you and others appear here; whoever answers first takes them.",
+  },
+  {
+    view: "team",
+    label: "My team",
+    about: "Questions put to a team you are in: take one and the others see you have it.",
+    empty: "Questions put to a team you are in appear here; take one and the others see you have it.",
+  },
+  { view: "overdue", label: "Overdue", about: "Everything waiting on you that is past its deadline.", empty: "Nothing is past its deadline." },
+  { view: "answered", label: "Answered by me", about: "What you answered, newest first, with how long each waited for you.", empty: "Questions you have answered appear here, with how long they waited for you." },
 ];
 
 /** A link to a view of the inbox keeping what is looked for and the order (the defaults left out), from `after` when given. */
@@ -90,6 +105,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
           </Link>
         ))}
       </nav>
+      <p className="muted view-about">{current.about}</p>
       {view === "answered" ? null : (
         <form className="inbox-search" role="search" action="/inbox" method="get" aria-label="Find a question">
           <input type="hidden" name="view" value={view} />

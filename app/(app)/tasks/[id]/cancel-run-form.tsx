@@ -27,7 +27,7 @@ export function CancelRunForm({ taskId, waitingOn, action: cancel }: Props) {
           Cancelling stops the run for good: nothing of it runs again.{" "}
           {waitingOn ? (
             <>
-              Its open question is withdrawn from <strong>{waitingOn}</strong>&rsquo;s inbox, and whoever asked is told it was cancelled.
+              Its open question, waiting on <strong>{waitingOn}</strong>, is withdrawn, and whoever asked is told it was cancelled.
             </>
           ) : (
             "Any question it has open is withdrawn, and whoever asked is told it was cancelled."

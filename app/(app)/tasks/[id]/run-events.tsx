@@ -64,14 +64,14 @@ function Entry({ entry, workflow }: { entry: RunEntry; workflow: string }): Reac
     case "parked":
       return (
         <>
-          <span className="who">{entry.agent ?? workflow}</span> parked: the run holds nothing open while it waits
+          <span className="who">{entry.agent ?? workflow}</span> waits for the answer; nothing of the run is running meanwhile
         </>
       );
     case "slot-opened":
       return (
         <>
           <span className="who">Waiting</span> for {entry.assignee ? `an answer from ${entry.assignee}` : "an answer"}
-          {entry.candidates > 1 ? ` (or any of ${entry.candidates} people)` : ""}
+          {entry.candidates > 1 ? ` (or any of the ${entry.candidates} people it was put to, whoever answers first)` : ""}
           {entry.dueAt ? <span className="muted"> · due {entry.dueAt.toISOString().slice(0, 16).replace("T", " ")} UTC</span> : null}
         </>
       );

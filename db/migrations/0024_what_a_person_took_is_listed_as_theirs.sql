@@ -1,0 +1,1 @@
+CREATE INDEX "slots_open_claimed_idx" ON "slots" USING btree ("claimed_by",coalesce("due_at", 'infinity'::timestamptz),"opened_at","id") WHERE "slots"."status" = 'open' and "slots"."claimed_by" is not null;
