@@ -50,6 +50,8 @@ test("an operator watches a review's run update live while the assignee answers,
 
   await question.openFromInbox(title);
   await assignee.getByRole("radio", { name: /Bank transfer/ }).check();
+  // A required yes/no starts unanswered: No is chosen, not sent by default.
+  await assignee.getByRole("group", { name: "Is it urgent?" }).getByLabel("No").check();
   await assignee.getByLabel("Who attended?").fill("Sam, the Acme procurement team");
   await question.send();
   await expect(assignee.getByRole("status").filter({ hasText: "You answered this" })).toBeVisible();

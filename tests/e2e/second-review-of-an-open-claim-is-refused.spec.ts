@@ -20,6 +20,7 @@ test("a claim's review can be started again once it has ended, and is refused wh
   const question = new QuestionPage(assignee);
   await question.openFromInbox(title);
   await assignee.getByRole("radio", { name: /Payroll/ }).check();
+  await assignee.getByRole("group", { name: "Is it urgent?" }).getByLabel("No").check();
   await assignee.getByLabel("Who attended?").fill("Sam");
   await question.send();
   await expect(assignee.getByRole("status").filter({ hasText: "You answered this" })).toBeVisible();
