@@ -91,7 +91,6 @@ export type SubmitAnswerResult =
 /** The outcome of {@link QuestionDesk.closeWithNothing}. */
 export type CloseQuestionResult = { status: "closed"; questionId: string; reason: NothingReason } | QuestionUnavailable;
 
-
 /** The outcome of {@link QuestionDesk.decline}: closed with nothing (`declined`), or why not; a note too long is `invalid_input`. */
 export type DeclineQuestionResult =
   | { status: "closed"; questionId: string; reason: "declined"; note: string | null }
