@@ -42,7 +42,8 @@ export default async function SignedInLayout({ children }: { children: ReactNode
         </span>
         <div className="account">
           <NotificationBell unread={unread} />
-          <AwaySwitch away={user.away} action={setMyAwayAction} />
+          {/* Away is for people who are asked questions (and anyone still marked away, to switch it off). */}
+          {user.roles.includes("assignee") || user.away ? <AwaySwitch away={user.away} action={setMyAwayAction} /> : null}
           <Link href="/profile" className="user-name" data-testid="user-name" title="Your profile and tokens for the terminal">
             {user.name}
           </Link>

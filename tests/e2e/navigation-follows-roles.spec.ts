@@ -8,9 +8,12 @@ const cases = [
 ];
 
 for (const { user, links } of cases) {
-  test(`${user.roles.join(" and ")} sees ${links.join(", ")} in the navigation`, async ({ browser }) => {
+  const answers = user.roles.includes("assignee");
+  test(`${user.roles.join(" and ")} sees ${links.join(", ")} in the navigation, and ${answers ? "an" : "no"} Away switch`, async ({ browser }) => {
     const page = await signedInPage(browser, user);
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText(links);
+    // Away is for people who are asked questions: someone who never is has nothing to be away from.
+    await expect(page.getByRole("switch", { name: "Away" })).toHaveCount(answers ? 1 : 0);
     await page.context().close();
   });
 }

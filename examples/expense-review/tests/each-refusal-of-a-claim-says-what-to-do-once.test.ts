@@ -30,7 +30,7 @@ describe("each refusal of a claim says what to do, once", () => {
   });
 
   it("takes a currency code typed in lower case on the reimbursement too", async () => {
-    const verdict = await validateFormAnswer(Reimbursement, { method: "payroll", currency: "usd", attendees: "Ana" });
+    const verdict = await validateFormAnswer(Reimbursement, { method: "payroll", urgent: "no", currency: "usd", attendees: "Ana" });
     expect(verdict.ok && verdict.value.currency).toBe("USD");
   });
 
