@@ -5,58 +5,53 @@ import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import type { NextQuestion } from "@/lib/question-view";
 
-/** Where this tab remembers the question its person has just answered (or declined), until the page follows it. */
+/** The event that says a question was just answered (or declined) on this page. */
 const JUST_ANSWERED = "parley:just-answered";
 
-/**
- * Says, in this tab, that its person has just answered (or declined) `questionId`: if the same run
- * asks them again, {@link KeepGoing} takes them there. A question reopened later from the inbox does
- * not move anyone.
- */
-export function markJustAnswered(questionId: string): void {
-  try {
-    sessionStorage.setItem(JUST_ANSWERED, questionId);
-  } catch {
-    // Storage may be off: the page still links the next question.
-  }
-  window.dispatchEvent(new CustomEvent(JUST_ANSWERED, { detail: questionId }));
-}
+/** How long the page shows that the answer was taken before it follows the run to its next question. */
+const FOLLOW_AFTER_MS = 1_200;
 
-function justAnswered(questionId: string): boolean {
-  try {
-    return sessionStorage.getItem(JUST_ANSWERED) === questionId;
-  } catch {
-    return false;
-  }
+/**
+ * The question this page's person has just answered (or declined), until the page follows its run:
+ * kept in memory, so it lasts while they stay on the page (its live refreshes included) and not past
+ * a reload or a question reopened later.
+ */
+let justAnswered: string | null = null;
+
+/** Says that this page's person has just answered (or declined) `questionId`: if the same run asks them again, {@link KeepGoing} takes them there. */
+export function markJustAnswered(questionId: string): void {
+  justAnswered = questionId;
+  window.dispatchEvent(new CustomEvent(JUST_ANSWERED, { detail: questionId }));
 }
 
 /**
  * What comes after a question its person answered: the question the same run asks them next (they
- * are taken there when they have just answered in this tab — the page's live refresh brings it), and
- * the soonest due of the rest of their inbox, opened with n. Without JavaScript, both are links.
+ * are taken there, a moment later, when they have just answered on this page — the page's live
+ * refresh brings it), and the soonest due of the rest of their inbox, opened with n. Without
+ * JavaScript, both are links.
  */
 export function KeepGoing({ questionId, sameRun, next }: { questionId: string; sameRun: NextQuestion | null; next: NextQuestion | null }) {
   const router = useRouter();
 
   useEffect(() => {
     if (!sameRun) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A moment to read that the answer was taken, then on to what the run asks next.
     const follow = () => {
-      try {
-        sessionStorage.removeItem(JUST_ANSWERED);
-      } catch {
-        // Nothing kept: nothing to forget.
-      }
-      router.push(`/questions/${sameRun.id}`);
+      timer ??= setTimeout(() => {
+        justAnswered = null;
+        router.push(`/questions/${sameRun.id}`);
+      }, FOLLOW_AFTER_MS);
     };
-    if (justAnswered(questionId)) {
-      follow();
-      return;
-    }
+    if (justAnswered === questionId) follow();
     const onAnswered = (event: Event) => {
       if ((event as CustomEvent<string>).detail === questionId) follow();
     };
     window.addEventListener(JUST_ANSWERED, onAnswered);
-    return () => window.removeEventListener(JUST_ANSWERED, onAnswered);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener(JUST_ANSWERED, onAnswered);
+    };
   }, [questionId, sameRun, router]);
 
   useEffect(() => {
