@@ -2,7 +2,7 @@ import type { Db } from "@/db/client";
 import { type ConversationWindow, readConversationWindow } from "@/db/queries/conversation-window";
 import { findReassignmentAway } from "@/db/queries/inbox";
 import { findRun, type RunRow } from "@/db/queries/runs";
-import { findOpenQuestionOfTaskFor, type QuestionPageRequest, type QuestionRow } from "@/db/queries/runtime-questions";
+import { findOpenQuestionOfTaskFor, partiesOf, type QuestionPageRequest, type QuestionRow } from "@/db/queries/runtime-questions";
 import { headlineOf } from "@/lib/inbox";
 import { type ConversationLine, readableConversation } from "@/lib/conversation-view";
 import type { NothingReason, RunStatus } from "@/db/schema";
@@ -105,6 +105,11 @@ export async function loadQuestionRun(
  */
 export function reassignedAwayFrom(db: Db, questionId: string, userId: string): Promise<{ toName: string | null; at: Date } | undefined> {
   return findReassignmentAway(db, questionId, userId);
+}
+
+/** Everyone else a question is put to besides `userId` (by id): declining it ends it for them too. */
+export function othersItIsFor(question: Pick<QuestionRow, "slot">, userId: string): string[] {
+  return partiesOf(question).filter((id) => id !== userId);
 }
 
 /** A question to go on to, as the page links it. */

@@ -11,7 +11,7 @@ import { getAppRuntime } from "@/lib/app-runtime";
 import { markQuestionSeen } from "@/lib/person-notifications";
 import { askerOf, headlineOf } from "@/lib/inbox";
 import { attemptLabel, describeAnswer } from "@/lib/questions";
-import { closedWithoutAnswerText, conversationBeside, loadQuestionRun, reassignedAwayFrom, specToAnswer, whatComesNext } from "@/lib/question-view";
+import { closedWithoutAnswerText, conversationBeside, loadQuestionRun, reassignedAwayFrom, othersItIsFor, specToAnswer, whatComesNext } from "@/lib/question-view";
 import { runStateWords } from "@/lib/run-view";
 import { formatDuration, formatUtc } from "@/lib/sla-clock";
 import { requireAnsweringPageUser } from "@/lib/server/session";
@@ -67,7 +67,7 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
   const answeredByMe = (question.answeredBy ?? slot?.finishedBy) === user.id;
   const declinedByMe = question.reason === "declined" && question.declinedBy === user.id;
   // Everyone else it is put to: declining ends it for them too.
-  const others = new Set([slot?.assigneeId, ...(slot?.candidateIds ?? []), ...(slot?.groupMemberIds ?? [])].filter((id): id is string => Boolean(id) && id !== user.id));
+  const others = othersItIsFor(question, user.id);
   // What was answered, as its person would read it back (choices by their titles).
   const answered = describeAnswer(question.spec, question.answer);
   // Put to a team or to several people, with nobody assigned: one of them may take it.
@@ -178,7 +178,7 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
           )}
           {after ? <KeepGoing questionId={question.id} sameRun={after.sameRun} next={after.next} /> : null}
           {open && holder.kind !== "other" ? (
-            <DeclinePanel questionId={question.id} sharedWith={others.size} noteMaxLength={DECLINE_NOTE_MAX_LENGTH} action={declineQuestionAction} />
+            <DeclinePanel questionId={question.id} sharedWith={others.length} noteMaxLength={DECLINE_NOTE_MAX_LENGTH} action={declineQuestionAction} />
           ) : null}
           {run ? (
             <p className="run-state" data-testid="run-state">
