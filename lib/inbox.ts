@@ -8,6 +8,7 @@ import {
   type InboxDue,
   type InboxSort,
   listAnsweredBy,
+  type OpenQuestionView,
   readOpenInbox,
 } from "@/db/queries/inbox";
 import { markInboxSeen } from "@/db/queries/person-notifications";
@@ -93,6 +94,8 @@ export interface InboxRow {
   delegatedFrom: string | null;
   /** Put to them since they last looked at their inbox (always, the first time they look). */
   isNew: boolean;
+  /** The view it is in (what a search of everything says of each question it finds). */
+  view: OpenQuestionView;
 }
 
 /** The longest text looked for: enough for any words of a question, little for a query to carry. */
@@ -108,13 +111,20 @@ function searchText(value: unknown): string | null {
 export const INBOX_PAGE_SIZE = 50;
 /** How many answered questions "Answered by me" lists (and counts), newest first. */
 const ANSWERED_LISTED = 50;
+/** How many of what they answered a search of everything lists, newest first. */
+export const ANSWERED_FOUND = 20;
 
 /** What the inbox page shows. */
 export interface Inbox {
   view: InboxView;
   /** One page of the view's open questions, soonest due first. */
   rows: InboxRow[];
-  /** What they answered, newest first: read in the "answered" view only (the others count it). */
+  /**
+   * Whether words were looked for: then the page holds what has them in every view — open questions
+   * (each saying its view) and, in `answered`, what they answered — not only the view's.
+   */
+  everywhere: boolean;
+  /** What they answered, newest first: read in the "answered" view (the others count it), and by a search of everything. */
   answered: (AnsweredQuestionRow & {
     asker: Asker;
     subject: TaskSubject | undefined;
@@ -150,6 +160,12 @@ export interface Inbox {
  */
 export function lookAtInbox(db: Db, userId: string, now: Date): Promise<Date | null> {
   return markInboxSeen(db, userId, now);
+}
+
+/** The registered flows whose name, as people know it (its label), has `text` in it, any case. */
+function workflowsNamedWith(text: string, registry: Partial<Pick<Registry, "entries">>): string[] {
+  const words = text.toLowerCase();
+  return (registry.entries ?? []).filter((entry) => entry.label.toLowerCase().includes(words)).map((entry) => entry.workflow.name);
 }
 
 /** The question in the asker's own words. */
@@ -188,7 +204,7 @@ export async function loadInbox(
   options: {
     after?: string | null;
     pageSize?: number;
-    registry?: Pick<Registry, "describeTasks"> & Partial<Pick<Registry, "entry">>;
+    registry?: Pick<Registry, "describeTasks"> & Partial<Pick<Registry, "entry" | "entries">>;
     /** When they had last looked before this look (null: never): what opened after it is new. */
     seenBefore?: Date | null;
     /** Words to look for in the questions, who asks them, when they are due and the order (as the page's query has them). */
@@ -198,13 +214,17 @@ export async function loadInbox(
   const after = isUuid(options.after) ? options.after : null;
   const filters = parseInboxFilters({ due: options.search?.due, sort: options.search?.sort });
   const search = { text: searchText(options.search?.text), asker: searchText(options.search?.asker), due: filters.due, sort: filters.sort };
+  const registry = options.registry ?? getRegistry();
+  // Words are looked for in everything the person may see, whichever view they were typed in.
+  const everywhere = search.text !== null;
+  const find = { ...search, workflowsNamed: everywhere ? workflowsNamedWith(search.text!, registry) : [] };
+  const openPage = { limit: view === "answered" && !everywhere ? 0 : (options.pageSize ?? INBOX_PAGE_SIZE), after };
   // Only the view shown is read in full; the others are counted.
   const [open, answered, answeredCount] = await Promise.all([
-    readOpenInbox(db, userId, view === "answered" ? "assigned" : view, now, { limit: view === "answered" ? 0 : (options.pageSize ?? INBOX_PAGE_SIZE), after }, search),
-    view === "answered" ? listAnsweredBy(db, userId, ANSWERED_LISTED) : [],
-    view === "answered" ? undefined : countAnsweredBy(db, userId, ANSWERED_LISTED),
+    readOpenInbox(db, userId, everywhere ? "everything" : view === "answered" ? "assigned" : view, now, openPage, find),
+    everywhere ? (after ? [] : listAnsweredBy(db, userId, ANSWERED_FOUND, { text: search.text!, workflowsNamed: find.workflowsNamed })) : view === "answered" ? listAnsweredBy(db, userId, ANSWERED_LISTED) : [],
+    view === "answered" && !everywhere ? undefined : countAnsweredBy(db, userId, ANSWERED_LISTED),
   ]);
-  const registry = options.registry ?? getRegistry();
   const subjects = await registry.describeTasks(db, [...open.rows.map((question) => question.taskId), ...answered.map((question) => question.taskId)]);
   const rows: InboxRow[] = open.rows.map((question) => ({
     id: question.id,
@@ -218,9 +238,11 @@ export async function loadInbox(
     // The delegate is the one it went to in the away person's place: anyone else it is put to is told nothing of it.
     delegatedFrom: question.assigneeId === userId ? question.delegatedFrom : null,
     isNew: options.seenBefore === undefined ? false : options.seenBefore === null || question.openedAt > options.seenBefore,
+    view: question.view,
   }));
   return {
     view,
+    everywhere,
     rows,
     answered: answered.map((question) => ({
       ...question,
@@ -235,7 +257,7 @@ export async function loadInbox(
     matching: open.matching,
     matchingAtLeast: open.matchingAtLeast,
     askers: open.askers,
-    after: view === "answered" ? null : after,
+    after: view === "answered" && !everywhere ? null : after,
     next: open.next,
   };
 }

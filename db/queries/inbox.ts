@@ -46,13 +46,38 @@ function answeredBy(userId: string, limit: number): { with: SQL; from: SQL } {
              join asks a on a.slot_id = s.id)
         )`,
     from: sql`from mine join asks a on a.id = mine.id left join slots s on s.id = a.slot_id
-         where a.answered_by = ${userId} or s.finished_by = ${userId}`,
+         where (a.answered_by = ${userId} or s.finished_by = ${userId})`,
   };
 }
 
-/** The questions `userId` answered (or whose slot they finished), newest first; at most `limit`. */
-export async function listAnsweredBy(db: Db, userId: string, limit = 50): Promise<AnsweredQuestionRow[]> {
-  const answered = answeredBy(userId, limit);
+/**
+ * How far back a search of what someone answered looks: their newest answers up to this many, so that
+ * a search costs the same for someone who has answered for years.
+ */
+export const ANSWERED_SEARCHED = 2_000;
+
+/**
+ * The words of answered question `a`'s answer a search looks in, in lower case: each value given, with
+ * a code's underscores read as spaces (`bank_transfer` is found by "bank transfer", as its label reads).
+ */
+const ANSWER_WORDS = sql.raw(
+  `lower(replace((select string_agg(value, ' ') from jsonb_each_text(case when jsonb_typeof(a.answer) = 'object' then a.answer else '{}'::jsonb end)), '_', ' '))`,
+);
+
+/**
+ * The questions `userId` answered (or whose slot they finished), newest first; at most `limit`. With
+ * `find`, only those with its words in the question, who asks it or the answer given, among their
+ * newest {@link ANSWERED_SEARCHED}.
+ */
+export async function listAnsweredBy(
+  db: Db,
+  userId: string,
+  limit = 50,
+  find?: { text: string; workflowsNamed?: readonly string[] },
+): Promise<AnsweredQuestionRow[]> {
+  const text = find?.text.trim().toLowerCase() || null;
+  const answered = answeredBy(userId, text === null ? limit : ANSWERED_SEARCHED);
+  const found = text === null ? sql`` : sql` and (${hasWords(text, find?.workflowsNamed ?? [])} or position(${text}::text in coalesce(${ANSWER_WORDS}, '')) > 0)`;
   const rows = await queryRows<{
     id: string;
     task_id: string;
@@ -72,7 +97,7 @@ export async function listAnsweredBy(db: Db, userId: string, limit = 50): Promis
     sql`${answered.with}
         select a.id, a.task_id, a.agent, a.workflow, a.title, a.spec #>> '{fields,0,question}' as question, a.status, a.reason,
                a.asked_at, coalesce(a.answered_at, s.finished_at) as answered_at, s.wait_ms, a.spec, a.answer
-          ${answered.from}
+          ${answered.from}${found}
          order by coalesce(a.answered_at, s.finished_at) desc nulls last
          limit ${limit}`,
   );
@@ -102,6 +127,10 @@ export async function countAnsweredBy(db: Db, userId: string, limit = 50): Promi
 
 /** The open questions a person may answer, split as the inbox shows them. */
 export type OpenInboxView = "assigned" | "candidates" | "team" | "overdue";
+/** Where a page of open questions is read from: one view, or every open question of theirs (a search of everything). */
+export type OpenInboxScope = OpenInboxView | "everything";
+/** The one view an open question is in for a person (Overdue also shows it when it is late). */
+export type OpenQuestionView = Exclude<OpenInboxView, "overdue">;
 
 /**
  * How far the inbox counts each view: a view with more open questions than this reads as "1,000+"
@@ -128,6 +157,8 @@ export interface OpenQuestionRow {
   claimedBy: { id: string; name: string } | null;
   /** The person it was meant for, away, whose delegate this person is. */
   delegatedFrom: string | null;
+  /** Which view of theirs it is in. */
+  view: OpenQuestionView;
 }
 
 /** A page of someone's open questions, and how many there are in each view. */
@@ -163,7 +194,10 @@ export type InboxSort = (typeof INBOX_SORTS)[number];
 
 /** What a person looks for in their open questions: words in the question, who asks, when it is due; and the order. */
 export interface InboxSearch {
+  /** Words to find in the question (its title, every field's question) or in who asks it. */
   text?: string | null;
+  /** Flows whose name, as people know it, has the words: their questions are found too. */
+  workflowsNamed?: readonly string[];
   asker?: string | null;
   /** Only questions due so (null: any). */
   due?: InboxDue | null;
@@ -186,7 +220,21 @@ function dueCondition(due: InboxDue, now: SQL): SQL {
 }
 
 /** The parts of a person's open slots (db/queries/open-slot-walks.ts) each view is made of. */
-const VIEW_PARTS: Record<OpenInboxView, readonly OpenPart[]> = { assigned: ["assigned", "claimed"], candidates: ["named"], team: ["team"], overdue: OPEN_PARTS };
+const VIEW_PARTS: Record<OpenInboxScope, readonly OpenPart[]> = { assigned: ["assigned", "claimed"], candidates: ["named"], team: ["team"], overdue: OPEN_PARTS, everything: OPEN_PARTS };
+
+/**
+ * The words of question `a` that a search looks in, in lower case: its title, its spec's title, every
+ * field's question, and who asks it (the agent's name, else the flow's).
+ */
+const QUESTION_WORDS = sql.raw(
+  `lower(concat_ws(' ', a.title, a.spec ->> 'title', (select string_agg(f ->> 'question', ' ') from jsonb_array_elements(a.spec -> 'fields') f), coalesce(a.agent, a.workflow)))`,
+);
+
+/** Whether question `a` has `text` (lower case) in its words, or is asked by one of the flows `workflows`. */
+function hasWords(text: string, workflows: readonly string[]): SQL {
+  const found = sql`position(${text}::text in ${QUESTION_WORDS}) > 0`;
+  return workflows.length === 0 ? found : sql`(${found} or a.workflow in (${sql.join(workflows.map((name) => sql`${name}::text`), sql`, `)}))`;
+}
 
 /** The rows of several walks merged, in `order`, at most `limit`. */
 function merged(walks: SQL[], order: OpenOrder, limit: number): SQL {
@@ -215,7 +263,7 @@ function countedUpToCap(walks: SQL[]): SQL {
 export async function readOpenInbox(
   db: Db,
   userId: string,
-  view: OpenInboxView,
+  view: OpenInboxScope,
   now: Date,
   page: { limit: number; after?: string | null },
   find: InboxSearch = {},
@@ -226,13 +274,9 @@ export async function readOpenInbox(
   const asker = find.asker?.trim() || null;
   const due = find.due && (INBOX_DUE_FILTERS as readonly string[]).includes(find.due) ? find.due : null;
   const sort: InboxSort = find.sort && (INBOX_SORTS as readonly string[]).includes(find.sort) ? find.sort : "due";
-  // Words anywhere in the question's title or text (any case); who asks, exactly; when it is due.
+  // Words anywhere in the question or who asks it (any case); who asks, exactly; when it is due.
   const kept: SQL[] = [
-    ...(text === null
-      ? []
-      : [
-          sql`position(${text}::text in lower(coalesce(a.title, '') || ' ' || coalesce(a.spec ->> 'title', '') || ' ' || coalesce(a.spec #>> '{fields,0,question}', ''))) > 0`,
-        ]),
+    ...(text === null ? [] : [hasWords(text, find.workflowsNamed ?? [])]),
     ...(asker === null ? [] : [sql`coalesce(a.agent, a.workflow) = ${asker}::text`]),
     ...(due === null ? [] : [dueCondition(due, nowAt)]),
   ];
@@ -320,6 +364,7 @@ export async function readOpenInbox(
     claimed_by: string | null;
     claimed_by_name: string | null;
     delegated_from_name: string | null;
+    view: OpenQuestionView;
   }>(
     db,
     sql`with recursive ${teamSetsCte(userId)}, ${sample}${cursorCte}${pageCte}, counts as (
@@ -343,7 +388,9 @@ export async function readOpenInbox(
                    ? sql`a.id, a.task_id, a.agent, a.workflow, a.title, a.spec ->> 'title' as spec_title, a.spec #>> '{fields,0,question}' as first_question,
                a.asked_at, s.opened_at, s.due_at, s.assignee_id, s.claimed_by,
                (select name from users where users.id = s.claimed_by) as claimed_by_name,
-               (select name from users where users.id = s.delegated_from) as delegated_from_name
+               (select name from users where users.id = s.delegated_from) as delegated_from_name,
+               case when s.assignee_id = ${userId}::uuid or s.claimed_by = ${userId}::uuid then 'assigned'
+                    when s.candidate_ids @> array[${userId}::uuid] then 'candidates' else 'team' end as view
           from counts
           left join (page join asks a on a.id = page.id join slots s on s.id = page.slot_id) on true
          order by ${rowOrder(sort, "page.")}`
@@ -367,6 +414,7 @@ export async function readOpenInbox(
       assigneeId: row.assignee_id,
       claimedBy: row.claimed_by ? { id: row.claimed_by, name: row.claimed_by_name ?? "someone" } : null,
       delegatedFrom: row.delegated_from_name,
+      view: row.view,
     }));
   const shown = found.slice(0, page.limit);
   const capped = (value: number | string, more = false) => ({ count: Math.min(Number(value), INBOX_COUNT_CAP), atLeast: more || Number(value) > INBOX_COUNT_CAP });
@@ -376,7 +424,8 @@ export async function readOpenInbox(
     team: capped(firstRow.team, Boolean(firstRow.team_more)),
     overdue: capped(firstRow.overdue, Boolean(firstRow.overdue_more)),
   };
-  const kept_ = firstRow.matching === null ? counts[view] : capped(firstRow.matching);
+  const everything = capped(counts.assigned.count + counts.candidates.count + counts.team.count, counts.assigned.atLeast || counts.candidates.atLeast || counts.team.atLeast);
+  const kept_ = firstRow.matching === null ? (view === "everything" ? everything : counts[view]) : capped(firstRow.matching);
   return {
     counts: { assigned: counts.assigned.count, candidates: counts.candidates.count, team: counts.team.count, overdue: counts.overdue.count },
     countsAtLeast: { assigned: counts.assigned.atLeast, candidates: counts.candidates.atLeast, team: counts.team.atLeast, overdue: counts.overdue.atLeast },

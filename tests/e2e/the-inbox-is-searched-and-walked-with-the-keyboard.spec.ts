@@ -1,7 +1,7 @@
 import { expect, people, signedInPage, test } from "./fixtures";
 import { RunsPage, uniqueTitle } from "./pages/runs-page";
 
-test("the inbox finds a question by its words, says how many wait in the tab's title, and j then Enter opens it", async ({ browser }) => {
+test("the inbox finds a question by its words in every view, says which view it is in, and / then j then Enter reach it", async ({ browser }) => {
   const title = uniqueTitle("Harbour cruise");
   const operator = await signedInPage(browser, people.operator);
   await new RunsPage(operator).startReview({ title, merchant: "Harbour Cruises", amount: "75.00", incurredOn: "2026-11-14", assignee: people.assignee.name });
@@ -12,12 +12,17 @@ test("the inbox finds a question by its words, says how many wait in the tab's t
   await expect(page.getByTestId("inbox-row").filter({ hasText: title })).toBeVisible();
   await expect(page).toHaveTitle(/^Inbox \(\d+\) · Parley$/);
 
+  // Typed on another view: the words are looked for in every one, and the question says where it is.
+  await page.goto("/inbox?view=team");
   const search = page.getByRole("search", { name: "Find a question" });
-  await search.getByLabel("Words in the question").fill("harbour cruises");
-  await search.getByRole("button", { name: "Find" }).click();
+  await page.locator("body").press("/");
+  await expect(search.getByLabel("Words, in any view")).toBeFocused();
+  await page.keyboard.type("harbour cruises");
+  await page.keyboard.press("Enter");
   await expect(page.getByTestId("inbox-row")).toHaveCount(1);
   await expect(page.getByTestId("inbox-row")).toContainText(title);
-  await expect(search.getByRole("status")).toContainText("1 of");
+  await expect(page.getByTestId("found-in-view")).toHaveText("Assigned to me");
+  await expect(search.getByRole("status")).toContainText("1 open question and 0 answered found, in every view");
 
   await page.locator("body").press("j");
   await expect(page.getByTestId("inbox-row").getByRole("link")).toBeFocused();

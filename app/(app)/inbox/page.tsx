@@ -5,6 +5,7 @@ import { getDb } from "@/lib/database";
 import { getRegistry } from "@/lib/registry/configured";
 import { nothingReasonWords } from "@/lib/question-view";
 import {
+  ANSWERED_FOUND,
   INBOX_DUE_FILTERS,
   INBOX_DUE_LABELS,
   INBOX_PAGE_SIZE,
@@ -100,101 +101,103 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
       <InboxKeys />
       <nav className="tabs" aria-label="Inbox views">
         {VIEWS.map((entry) => (
-          <Link key={entry.view} href={`/inbox?view=${entry.view}`} aria-current={entry.view === view ? "page" : undefined}>
+          <Link key={entry.view} href={`/inbox?view=${entry.view}`} aria-current={entry.view === view && !inbox.everywhere ? "page" : undefined}>
             {entry.label} <span className="count">{inboxCountWords(inbox.counts[entry.view], inbox.countsAtLeast[entry.view])}</span>
           </Link>
         ))}
       </nav>
-      <p className="muted view-about">{current.about}</p>
-      {view === "answered" ? null : (
-        <form className="inbox-search" role="search" action="/inbox" method="get" aria-label="Find a question">
-          <input type="hidden" name="view" value={view} />
-          <label>
-            <span>Words in the question</span>
-            <input type="search" name="q" defaultValue={inbox.search.text ?? ""} maxLength={200} />
-          </label>
-          <label>
-            <span>Asked by</span>
-            <select name="asker" defaultValue={inbox.search.asker ?? ""}>
-              <option value="">Anyone</option>
-              {inbox.askers.map((asker) => (
-                <option key={asker} value={asker}>
-                  {registry.entry(asker)?.label ?? asker}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            <span>Due</span>
-            <select name="due" defaultValue={inbox.search.due ?? ""}>
-              <option value="">Any time</option>
-              {INBOX_DUE_FILTERS.map((due) => (
-                <option key={due} value={due}>
-                  {INBOX_DUE_LABELS[due]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            <span>Order</span>
-            <select name="sort" defaultValue={inbox.search.sort}>
-              {INBOX_SORTS.map((sort) => (
-                <option key={sort} value={sort}>
-                  {INBOX_SORT_LABELS[sort]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="submit">Find</button>
-          {inbox.notUnderstood.length > 0 ? (
-            <p className="notice small" role="status" data-testid="not-understood">
-              {inbox.notUnderstood.join(" ")}
-            </p>
-          ) : null}
-          {searching ? (
-            <p className="muted small" role="status">
-              {shownOf} of {viewCount} {inbox.counts[view] === 1 && !inbox.countsAtLeast[view] ? "question" : "questions"} found · <Link href={`/inbox?view=${view}`}>show all</Link>
-            </p>
-          ) : (
-            <p className="muted small">Keys: j and k move between questions, Enter opens one.</p>
-          )}
-        </form>
-      )}
-      {view === "answered" ? (
-        inbox.answered.length === 0 ? (
-          <Empty text={current.empty} />
+      <p className="muted view-about">
+        {inbox.everywhere ? "Words are looked for in every view: each question you may answer, and what you answered." : current.about}
+      </p>
+      <form className="inbox-search" role="search" action="/inbox" method="get" aria-label="Find a question">
+        <input type="hidden" name="view" value={view} />
+        <label>
+          <span>Words, in any view</span>
+          <input type="search" name="q" defaultValue={inbox.search.text ?? ""} maxLength={200} aria-keyshortcuts="/" data-search-box />
+        </label>
+        {view === "answered" ? null : (
+          <>
+            <label>
+              <span>Asked by</span>
+              <select name="asker" defaultValue={inbox.search.asker ?? ""}>
+                <option value="">Anyone</option>
+                {inbox.askers.map((asker) => (
+                  <option key={asker} value={asker}>
+                    {registry.entry(asker)?.label ?? asker}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              <span>Due</span>
+              <select name="due" defaultValue={inbox.search.due ?? ""}>
+                <option value="">Any time</option>
+                {INBOX_DUE_FILTERS.map((due) => (
+                  <option key={due} value={due}>
+                    {INBOX_DUE_LABELS[due]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              <span>Order</span>
+              <select name="sort" defaultValue={inbox.search.sort}>
+                {INBOX_SORTS.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {INBOX_SORT_LABELS[sort]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </>
+        )}
+        <button type="submit">Find</button>
+        {inbox.notUnderstood.length > 0 ? (
+          <p className="notice small" role="status" data-testid="not-understood">
+            {inbox.notUnderstood.join(" ")}
+          </p>
+        ) : null}
+        {inbox.everywhere ? (
+          <p className="muted small" role="status">
+            {shownOf} open {inbox.matching === 1 && !inbox.matchingAtLeast ? "question" : "questions"} and {inbox.answered.length === ANSWERED_FOUND ? `the newest ${ANSWERED_FOUND}` : inbox.answered.length}{" "}
+            answered found, in every view · <Link href={`/inbox?view=${view}`}>show {current.label}</Link>
+          </p>
+        ) : searching ? (
+          <p className="muted small" role="status">
+            {shownOf} of {viewCount} {inbox.counts[view] === 1 && !inbox.countsAtLeast[view] ? "question" : "questions"} found · <Link href={`/inbox?view=${view}`}>show all</Link>
+          </p>
         ) : (
-          <ul className="inbox-list" aria-label={current.label}>
-            {inbox.answered.map((row) => (
-              <li key={row.id} className="inbox-row">
-                <Link href={`/questions/${row.id}`} className="inbox-question">
-                  {shorten(row.title ?? row.question, LISTED_TEXT_LENGTH)}
-                </Link>
-                {row.answerLine ? (
-                  <p className="inbox-answer">
-                    <span className="muted">You answered:</span> {shorten(row.answerLine, LISTED_TEXT_LENGTH)}
-                  </p>
-                ) : null}
-                <div className="inbox-meta">
-                  <span>
-                    {row.asker.name} · {row.subject?.title ?? "a task"}
-                  </span>
-                  <span>
-                    {row.status === "answered" ? "answered" : `closed without an answer: ${nothingReasonWords(row.reason, "it is no longer open")}`}
-                    {row.waitMs !== null ? ` after waiting ${formatDuration(row.waitMs)}` : ""}
-                  </span>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )
+          <p className="muted small">
+            Keys: <kbd>j</kbd> and <kbd>k</kbd> move between questions, <kbd>Enter</kbd> opens one, <kbd>/</kbd> searches, <kbd>?</kbd> shows every key.
+          </p>
+        )}
+      </form>
+      {view === "answered" && !inbox.everywhere ? (
+        inbox.answered.length === 0 ? <Empty text={current.empty} /> : <AnsweredList rows={inbox.answered} label={current.label} />
       ) : inbox.rows.length === 0 ? (
-        <Empty text={searching ? "No question in this view matches what you looked for." : current.empty} />
+        <Empty
+          text={
+            inbox.everywhere
+              ? inbox.answered.length === 0
+                ? "No question you may answer, and nothing you answered, has these words."
+                : "No open question has these words; what you answered with them is below."
+              : searching
+                ? "No question in this view matches what you looked for."
+                : current.empty
+          }
+        />
       ) : (
-        <ul className="inbox-list" aria-label={current.label}>
+        <ul className="inbox-list" aria-label={inbox.everywhere ? "Open questions found" : current.label}>
           {inbox.rows.map((row) => (
             <li key={row.id} className="inbox-row" data-testid="inbox-row">
               <div>
+                {inbox.everywhere ? (
+                  <>
+                    <span className="badge view" data-testid="found-in-view">
+                      {VIEWS.find((entry) => entry.view === row.view)!.label}
+                    </span>{" "}
+                  </>
+                ) : null}
                 {row.isNew ? (
                   <>
                     <span className="badge amber" data-testid="new-question">
@@ -230,7 +233,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
           ))}
         </ul>
       )}
-      {view !== "answered" && (inbox.after || inbox.next) ? (
+      {(view !== "answered" || inbox.everywhere) && (inbox.after || inbox.next) ? (
         <nav className="inbox-meta" aria-label="Pages">
           <span>
             {inbox.after
@@ -246,7 +249,42 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
           {inbox.next ? <Link href={inboxHref(view, inbox.search, inbox.next)}>Next {INBOX_PAGE_SIZE} →</Link> : null}
         </nav>
       ) : null}
+      {inbox.everywhere && inbox.answered.length > 0 ? (
+        <>
+          <h2 className="found-answered">Answered by me</h2>
+          <AnsweredList rows={inbox.answered} label="Answered questions found" />
+        </>
+      ) : null}
     </section>
+  );
+}
+
+/** What the person answered (or that closed while it was theirs), newest first, with what they answered. */
+function AnsweredList({ rows, label }: { rows: Inbox["answered"]; label: string }) {
+  return (
+    <ul className="inbox-list" aria-label={label}>
+      {rows.map((row) => (
+        <li key={row.id} className="inbox-row">
+          <Link href={`/questions/${row.id}`} className="inbox-question" data-inbox-link>
+            {shorten(row.title ?? row.question, LISTED_TEXT_LENGTH)}
+          </Link>
+          {row.answerLine ? (
+            <p className="inbox-answer">
+              <span className="muted">You answered:</span> {shorten(row.answerLine, LISTED_TEXT_LENGTH)}
+            </p>
+          ) : null}
+          <div className="inbox-meta">
+            <span>
+              {row.asker.name} · {row.subject?.title ?? "a task"}
+            </span>
+            <span>
+              {row.status === "answered" ? "answered" : `closed without an answer: ${nothingReasonWords(row.reason, "it is no longer open")}`}
+              {row.waitMs !== null ? ` after waiting ${formatDuration(row.waitMs)}` : ""}
+            </span>
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }
 
