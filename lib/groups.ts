@@ -15,6 +15,7 @@ import {
   listGroupMembersByName,
   listGroups as listGroupRows,
   listGroupsWithFirstMembers,
+  renameGroupRow,
 } from "@/db/queries/groups";
 import { findUserById, listUsersByName } from "@/db/queries/users";
 import { AppError } from "@/lib/errors";
@@ -152,6 +153,21 @@ export async function createGroup(db: Db, input: { name: string }): Promise<Grou
   const group = await insertGroup(db, parsed.data);
   if (!group) throw new AppError("conflict", `There is already a group called “${parsed.data}”.`, { path: "name" });
   return group;
+}
+
+/**
+ * Renames a group (the name trimmed and lower-cased as when it was made). Questions already put to it
+ * stay with it; whoever asks it by name (`group("finance")`) asks by the new name from then on. A name
+ * another group has is a conflict on `name`.
+ */
+export async function renameGroup(db: Db, input: { groupId: string; name: string }): Promise<Group> {
+  const parsed = groupNameSchema.safeParse(input.name);
+  if (!parsed.success) throw new AppError("invalid_input", parsed.error.issues[0]?.message, { path: "name" });
+  const renamed = isUuid(input.groupId) ? await renameGroupRow(db, input.groupId, parsed.data) : undefined;
+  if (renamed === "taken") throw new AppError("conflict", `There is already a group called “${parsed.data}”.`, { path: "name" });
+  if (!renamed) throw new AppError("not_found", "There is no such group.");
+  await publishLiveEvent(db, { kind: "person-changed", audience: { roles: ["admin"] } });
+  return renamed;
 }
 
 async function groupOrThrow(db: Db, groupId: string): Promise<Group> {

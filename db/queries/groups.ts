@@ -1,5 +1,5 @@
 import { and, asc, eq, getTableColumns, inArray, lte, sql } from "drizzle-orm";
-import type { Db } from "../client";
+import { type Db, isUniqueViolation } from "../client";
 import { type Group, groupMembers, groups, users } from "../schema";
 import type { UserCursor } from "./users";
 
@@ -103,6 +103,21 @@ export async function findGroupsByIds(db: Db, ids: readonly string[]): Promise<G
 export async function insertGroup(db: Db, name: string): Promise<Group | undefined> {
   const [group] = await db.insert(groups).values({ name }).onConflictDoNothing({ target: groups.name }).returning();
   return group;
+}
+
+/**
+ * Renames a group: the renamed group, `taken` when another group has the name already (the unique
+ * index on names decides, so two renames at once cannot both take it), or undefined when there is
+ * no such group.
+ */
+export async function renameGroupRow(db: Db, id: string, name: string): Promise<Group | "taken" | undefined> {
+  try {
+    const [group] = await db.update(groups).set({ name }).where(eq(groups.id, id)).returning();
+    return group;
+  } catch (error) {
+    if (isUniqueViolation(error)) return "taken";
+    throw error;
+  }
 }
 
 /** Deletes a group (its memberships go with it); the deleted group, or undefined when there was none. */

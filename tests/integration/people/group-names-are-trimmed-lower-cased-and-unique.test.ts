@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { User } from "@/db/schema";
-import { addGroupMember, createGroup, listGroupsAndMembers, removeGroupMember } from "@/lib/groups";
+import { addGroupMember, createGroup, listGroupsAndMembers, removeGroupMember, renameGroup } from "@/lib/groups";
 import { readPersonDetail } from "@/lib/people";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "@/tests/support/databases";
 import { addPeople, refusal } from "./people-fixture";
@@ -31,6 +31,23 @@ describe.each(DATABASE_KINDS)("a group (%s)", (kind) => {
   ])("refuses the name %j on the name field", async (name, message) => {
     database = await createTestDatabase(kind);
     expect(await refusal(createGroup(database.db, { name }))).toEqual({ code: "invalid_input", message, path: "name" });
+  });
+
+  it("is renamed trimmed and lower-cased, keeping its members", async () => {
+    database = await createTestDatabase(kind);
+    const [sam] = await addPeople(database.db, [{ name: "Sam Rivera", roles: ["assignee"] }]);
+    const group = await createGroup(database.db, { name: "finance" });
+    await addGroupMember(database.db, { groupId: group.id, userId: sam!.id, by: sam!.id });
+    expect((await renameGroup(database.db, { groupId: group.id, name: "  Accounts Payable " })).name).toBe("accounts payable");
+    expect((await listGroupsAndMembers(database.db)).map((each) => [each.id, each.name, each.members.map((member) => member.id)])).toEqual([[group.id, "accounts payable", [sam!.id]]]);
+  });
+
+  it("cannot be renamed to a name another group has, and says so on the name", async () => {
+    database = await createTestDatabase(kind);
+    await createGroup(database.db, { name: "on-call" });
+    const finance = await createGroup(database.db, { name: "finance" });
+    expect(await refusal(renameGroup(database.db, { groupId: finance.id, name: "ON-CALL" }))).toEqual({ code: "conflict", message: "There is already a group called “on-call”.", path: "name" });
+    expect((await listGroupsAndMembers(database.db)).map((group) => group.name)).toEqual(["finance", "on-call"]);
   });
 
   it("takes a name of 64 characters", async () => {

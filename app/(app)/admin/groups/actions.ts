@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { CreateGroupState } from "@/components/create-group-form";
 import type { PersonChangeState } from "@/components/person-forms-state";
 import { getDb } from "@/lib/database";
-import { addGroupMember, createGroup, deleteGroup, groupNameSchema, removeGroupMember } from "@/lib/groups";
+import { addGroupMember, createGroup, deleteGroup, groupNameSchema, removeGroupMember, renameGroup } from "@/lib/groups";
 import { defineFormAction } from "@/lib/server/define-action";
 import { submittedText } from "@/lib/server/form-values";
 
@@ -77,4 +77,19 @@ const remove = defineFormAction({
 /** Admins only: deletes a group (its members' pages record that they left it), then goes back to the groups list. */
 export async function deleteGroupAction(_previous: PersonChangeState | null, formData: FormData | Record<string, unknown>): Promise<PersonChangeState> {
   return await remove(formData);
+}
+
+const rename = defineFormAction({
+  roles: ["admin"],
+  input: z.object({ groupId: z.uuid("There is no such group."), name: z.string() }),
+  async handler({ groupId, name }) {
+    const group = await renameGroup(await getDb(), { groupId, name });
+    revalidateGroups(undefined, group.id);
+    return { message: `Renamed: the group is called “${group.name}” now.` };
+  },
+});
+
+/** Admins only: renames a group (trimmed and lower-cased; a name another group has is refused on the field). */
+export async function renameGroupAction(_previous: PersonChangeState | null, formData: FormData | Record<string, unknown>): Promise<PersonChangeState> {
+  return await rename(formData);
 }

@@ -4,9 +4,9 @@ import { notFound } from "next/navigation";
 import { ActionForm } from "@/components/action-form";
 import { FindPeopleToAdd } from "@/components/find-people-to-add";
 import { getDb } from "@/lib/database";
-import { GROUP_MEMBERS_PAGE_SIZE, PEOPLE_SEARCH_LIMIT, readGroupMembers, searchPeopleToAdd } from "@/lib/groups";
+import { GROUP_MEMBERS_PAGE_SIZE, GROUP_NAME_MAX, PEOPLE_SEARCH_LIMIT, readGroupMembers, searchPeopleToAdd } from "@/lib/groups";
 import { requirePageUser } from "@/lib/server/session";
-import { addGroupMemberAction, deleteGroupAction, removeGroupMemberAction } from "../actions";
+import { addGroupMemberAction, deleteGroupAction, removeGroupMemberAction, renameGroupAction } from "../actions";
 import { oneParam } from "../search-params";
 
 export const metadata: Metadata = { title: "Group" };
@@ -37,6 +37,18 @@ export default async function GroupPage({
       <p>
         {memberCount === 1 ? "1 member" : `${memberCount} members`}. A question put to {group.name} is for any of them.
       </p>
+      <details className="rename-group">
+        <summary>Rename {group.name}</summary>
+        <ActionForm action={renameGroupAction} hidden={{ groupId: group.id }} submitLabel="Rename" pendingLabel="Renaming…" className="person-form">
+          <label className="field" htmlFor="group-name">
+            New name
+          </label>
+          <input id="group-name" name="name" type="text" className="question-input" defaultValue={group.name} maxLength={GROUP_NAME_MAX} required aria-describedby="group-name-hint" />
+          <p id="group-name-hint" className="muted small">
+            Trimmed and lower-cased. Questions already put to {group.name} stay with it; agents and flows that ask it by name ask by the new name from now on.
+          </p>
+        </ActionForm>
+      </details>
       <FindPeopleToAdd found={found} path={path} limit={PEOPLE_SEARCH_LIMIT} action={addGroupMemberAction} />
       <h2 id="members-heading">Members</h2>
       {cursorIgnored ? (
