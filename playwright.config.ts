@@ -34,6 +34,9 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL,
+    // Pages write times in the reader's locale and time zone: the browser's are fixed, and a test may choose others.
+    locale: "en-GB",
+    timezoneId: "UTC",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {

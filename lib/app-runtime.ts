@@ -4,7 +4,8 @@ import { createAnswerLink } from "@/lib/answer-links";
 import { getDatabase } from "@/lib/database";
 import { type LiveEvent, publishLiveEvents } from "@/lib/live-events";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import { measuredModel } from "@/lib/models/measured-model";
+import { explainModelFailure } from "@/lib/models/explain-failure";
+import { type ModelCallObserver, measuredModel } from "@/lib/models/measured-model";
 import { createScriptedModel } from "@/lib/models/scripted-model";
 import { type ResolvedModel, resolveModel } from "@/lib/models/resolve-model";
 import { createOutboxDrainer, type EventTarget, type NoticeOptions, queueNoticesOnQuestionAsked, remindOnEscalation, webhookEventTarget } from "@/lib/notifications/outbox";
@@ -100,8 +101,16 @@ export function getAppRuntime(): Promise<AppRuntime> {
     const model = resolveModel(process.env, { scripted: () => unscripted });
     // Each model call is counted in the metrics (provider, answered or failed, seconds), through the AI SDK's own middleware.
     const measured = new WeakMap<LanguageModelV3, LanguageModelV3>();
+    // A failed call is counted, and logged with what to check (the run's page says the same to those watching it).
+    const observeCall: ModelCallObserver = (provider, outcome, seconds, error) => {
+      getMetrics().observeModelCall(provider, outcome, seconds);
+      if (outcome !== "failed") return;
+      const cause = error instanceof Error ? error.message : String(error);
+      const advice = explainModelFailure(cause, model);
+      console.error(`Parley: a call to the model (${model.label}) failed: ${cause}${advice ? `\n  ${advice}` : ""}`);
+    };
     const observe = (chosen: LanguageModelV3) => {
-      if (!measured.has(chosen)) measured.set(chosen, measuredModel(chosen, getMetrics().observeModelCall));
+      if (!measured.has(chosen)) measured.set(chosen, measuredModel(chosen, observeCall));
       return measured.get(chosen)!;
     };
     const modelFor = (agent: Agent) => observe(model.kind === "scripted" ? (registry.scriptedModelFor(agent.name) ?? model.model) : model.model);

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { AwaySwitch } from "@/components/away-switch";
+import { KeyboardKeys } from "@/components/keyboard-keys";
 import { LiveRefresh } from "@/components/live-refresh";
 import { NotificationBell } from "@/components/notification-bell";
 import { getAppRuntime } from "@/lib/app-runtime";
@@ -56,6 +57,7 @@ export default async function SignedInLayout({ children }: { children: ReactNode
       </header>
       <main className="content">{children}</main>
       <LiveRefresh />
+      <KeyboardKeys />
     </div>
   );
 }

@@ -31,6 +31,15 @@ export function deployInput({ people }: StartFormContext) {
 
 export type DeployInput = z.output<ReturnType<typeof deployInput>>;
 
+/**
+ * Whether a day (YYYY-MM-DD) is over everywhere: before yesterday in UTC, so that "today" is a day
+ * that has not passed for whoever answers, in any time zone.
+ */
+function isPast(day: string): boolean {
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  return day < yesterday;
+}
+
 /** The approver's verdict, asked as a questionnaire once the release checker is satisfied. */
 export const Approval = z
   .object({
@@ -41,7 +50,11 @@ export const Approval = z
         z.literal("reject").meta({ title: "Reject", description: "Do not deploy this version" }),
       ])
       .describe("Do you approve this deployment?"),
-    window: z.iso.date("Pick the day of the deployment window.").optional().describe("On which day may it go out? (empty: as soon as possible)"),
+    window: z.iso
+      .date("Pick the day of the deployment window.")
+      .refine((day) => !isPast(day), "That day has passed: pick today or a later day.")
+      .optional()
+      .describe("On which day may it go out? (empty: as soon as possible)"),
     notify: z.array(z.string().trim().min(1)).default([]).describe("Which teams should hear of it? (comma-separated)"),
     notes: z.string().trim().max(2000, "Keep the notes under 2,000 characters.").optional().describe("Anything the deployer should know?"),
   })

@@ -1,8 +1,8 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { wrapLanguageModel } from "ai";
 
-/** What a measured model reports each call to: its provider, whether it answered, and how long it took. */
-export type ModelCallObserver = (provider: string, outcome: "answered" | "failed", seconds: number) => void;
+/** What a measured model reports each call to: its provider, whether it answered, how long it took, and why it failed. */
+export type ModelCallObserver = (provider: string, outcome: "answered" | "failed", seconds: number, error?: unknown) => void;
 
 /**
  * `model`, reporting each generate call (one step of a turn: the runtime calls models through
@@ -21,7 +21,7 @@ export function measuredModel(model: LanguageModelV3, observe: ModelCallObserver
           observe(model.provider, "answered", (performance.now() - started) / 1000);
           return result;
         } catch (error) {
-          observe(model.provider, "failed", (performance.now() - started) / 1000);
+          observe(model.provider, "failed", (performance.now() - started) / 1000, error);
           throw error;
         }
       },

@@ -29,6 +29,7 @@
  *
  * @module
  */
+import type { ModelEndpoint } from "./explain-failure";
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
@@ -47,6 +48,8 @@ export interface ResolvedModel {
   kind: ModelKind;
   /** Shown in the UI, so people know which model is answering (or that none is configured). */
   label: string;
+  /** Where a real model is reached, for advice when a call to it fails (none for the scripted model). */
+  endpoint?: ModelEndpoint;
 }
 
 /** The environment to read; pass `process.env` at the edge, a plain object in tests. */
@@ -106,7 +109,12 @@ export function resolveModel(env: ModelEnvironment, options: ResolveModelOptions
       }
       const id = requireModelId(modelId, "openai-compatible");
       const openAiCompatible = createOpenAICompatible({ name: "openai-compatible", baseURL: url.href, apiKey: key });
-      return { model: openAiCompatible.chatModel(id), kind, label: `${id} at ${url.host} (OpenAI-compatible)` };
+      return {
+        model: openAiCompatible.chatModel(id),
+        kind,
+        label: `${id} at ${url.host} (OpenAI-compatible)`,
+        endpoint: { url: url.href, modelId: id, urlSetting: baseUrl === undefined ? "the provider's default" : "PARLEY_MODEL_BASE_URL", keySettings: ["PARLEY_MODEL_API_KEY", "OPENAI_API_KEY"] },
+      };
     }
 
     case "anthropic": {
@@ -121,7 +129,12 @@ export function resolveModel(env: ModelEnvironment, options: ResolveModelOptions
       const id = requireModelId(modelId, "anthropic");
       const anthropic = createAnthropic({ baseURL: url.href, apiKey: key });
       const where = baseUrl === undefined ? "" : ` at ${url.host}`;
-      return { model: anthropic.languageModel(id), kind, label: `${id}${where} (Anthropic)` };
+      return {
+        model: anthropic.languageModel(id),
+        kind,
+        label: `${id}${where} (Anthropic)`,
+        endpoint: { url: url.href, modelId: id, urlSetting: baseUrl === undefined ? "the provider's default" : "PARLEY_MODEL_BASE_URL", keySettings: ["PARLEY_MODEL_API_KEY", "ANTHROPIC_API_KEY"] },
+      };
     }
   }
 }

@@ -18,7 +18,7 @@ test("an admin sees an open wait on the SLA page, reassigns it, and the new assi
   const oldRow = oldAssignee.getByTestId("inbox-row").filter({ hasText: title });
   await expect(oldRow).toBeVisible();
 
-  const admin = await signedInPage(browser, people.admin);
+  const admin = await signedInPage(browser, people.admin, { locale: "en-GB", timezoneId: "Asia/Tokyo" });
   await admin.goto("/admin");
   await admin.getByRole("link", { name: "SLA clocks" }).click();
   await expect(admin).toHaveURL(/\/admin\/sla$/);
@@ -60,8 +60,8 @@ test("an admin sees an open wait on the SLA page, reassigns it, and the new assi
   await admin.goto("/admin/sla?band=at-risk");
   await expect(admin.getByTestId("open-slot").filter({ hasText: merchant })).toHaveCount(0);
 
-  // The SLA numbers say when they were worked out.
-  await expect(admin.getByTestId("sla-read-at")).toContainText(/^As of \d+ \w+, \d\d:\d\d UTC/);
+  // The SLA numbers say when they were worked out, in the reader's own time zone.
+  await expect(admin.getByTestId("sla-read-at")).toContainText(/^As of \d+ \w{3} \d{4}, \d\d:\d\d GMT\+9:/);
 
   // With no notifier configured, a reminder still reaches the person in Parley, and says that is all it did.
   await admin.goto("/admin/sla");

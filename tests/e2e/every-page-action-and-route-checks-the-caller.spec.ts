@@ -258,6 +258,10 @@ function actionTable(fixture: Fixture): Record<string, { args: (Record<string, s
       args: [null, { groupId: ZERO_UUID, userId: fixture.samId }],
       outcomes: { ...refused, operator: '"code":"forbidden"', admin: '"code":"not_found"' },
     },
+    "app/(app)/admin/groups/actions.ts#renameGroupAction": {
+      args: [null, { groupId: ZERO_UUID, name: "renamed" }],
+      outcomes: { ...refused, operator: '"code":"forbidden"', admin: '"code":"not_found"' },
+    },
     "app/(app)/admin/groups/actions.ts#deleteGroupAction": {
       args: [null, { groupId: ZERO_UUID }],
       outcomes: { ...refused, operator: '"code":"forbidden"', admin: '"code":"not_found"' },
@@ -266,6 +270,11 @@ function actionTable(fixture: Fixture): Record<string, { args: (Record<string, s
       // Public, like sign-in: the link is the authority, and this one is no link.
       args: [null, { token: "A".repeat(43), password: "a long enough password", confirm: "a long enough password" }],
       outcomes: Object.fromEntries(ROLES.map((role) => [role, "has expired or has already been used"])) as Record<Role, string>,
+    },
+    // An admin names anyone's delegate (nobody, here: what Sam has already).
+    "app/(app)/admin/people/actions.ts#setPersonDelegateAction": {
+      args: [null, { personId: fixture.samId, delegateId: "" }],
+      outcomes: { ...refused, operator: '"code":"forbidden"', admin: '"ok":true' },
     },
     // Whoever answers questions names their own delegate (nobody, here: what they have already).
     "app/(app)/profile/actions.ts#setMyDelegateAction": {

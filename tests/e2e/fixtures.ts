@@ -1,4 +1,4 @@
-import { type Browser, type Page, test as base } from "@playwright/test";
+import { type Browser, type BrowserContextOptions, type Page, test as base } from "@playwright/test";
 import { DEMO_USERS, type DemoUser } from "@/lib/demo-people";
 import { LoginPage } from "./pages/login-page";
 
@@ -21,8 +21,8 @@ export const people = {
 };
 
 /** A page in a browser context of its own, signed in as `user`. */
-export async function signedInPage(browser: Browser, user: DemoUser): Promise<Page> {
-  const context = await browser.newContext();
+export async function signedInPage(browser: Browser, user: DemoUser, options?: BrowserContextOptions): Promise<Page> {
+  const context = await browser.newContext(options);
   const page = await context.newPage();
   await new LoginPage(page).signInAs(user);
   return page;

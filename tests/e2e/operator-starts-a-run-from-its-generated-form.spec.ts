@@ -1,7 +1,7 @@
 import { expect, people, signedInPage, test } from "./fixtures";
 import { expectPersonChosen, RunsPage, uniqueTitle } from "./pages/runs-page";
 
-test("an operator picks a workflow, starts it from the form generated from its start schema, and the run waits on the person chosen", async ({ browser }) => {
+test("an operator picks a workflow, starts it from the form generated from its start schema, lands on the run, and the run waits on the person chosen", async ({ browser }) => {
   const page = await signedInPage(browser, people.operator);
   const runs = new RunsPage(page);
   await runs.goto();
@@ -12,6 +12,10 @@ test("an operator picks a workflow, starts it from the form generated from its s
   await expect(page.getByRole("heading", { name: "Start: Expense review" })).toBeVisible();
   const title = uniqueTitle("Client lunch");
   await runs.startReview({ title, merchant: "Casa Lisboa", amount: "212.40", incurredOn: "2026-11-18", assignee: people.otherAssignee.name });
+  // The start lands on the new run.
+  await expect(page).toHaveURL(/\/tasks\/[0-9a-f-]{36}\?started=new$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Claim: ${title}`);
+  await runs.goto();
   const row = runs.row(title);
   await expect(row).toContainText("212.40 USD");
   await expect(row).toContainText("Expense review");

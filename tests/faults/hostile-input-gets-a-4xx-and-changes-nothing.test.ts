@@ -107,8 +107,10 @@ function actionTable(fixture: Fixture): Record<string, ActionRow> {
     "app/(app)/admin/people/actions.ts#changeGroupsAction": { caller: "ada", intruder: "omar", fields: { personId: fixture.samId, groupIds: ZERO_UUID }, ids: ["personId"] },
     "app/(app)/admin/people/actions.ts#deactivatePersonAction": { caller: "ada", intruder: "sam", fields: { personId: fixture.samId }, ids: ["personId"] },
     "app/(app)/admin/people/actions.ts#reactivatePersonAction": { caller: "ada", intruder: "sam", fields: { personId: fixture.samId }, ids: ["personId"] },
+    "app/(app)/admin/people/actions.ts#setPersonDelegateAction": { caller: "ada", intruder: "sam", fields: { personId: fixture.samId, delegateId: "" }, ids: ["personId", "delegateId"] },
     "app/(app)/admin/groups/actions.ts#createGroupAction": { caller: "ada", intruder: "omar", fields: { name: "hostile-team" } },
     "app/(app)/admin/groups/actions.ts#deleteGroupAction": { caller: "ada", intruder: "omar", fields: { groupId: ZERO_UUID }, ids: ["groupId"] },
+    "app/(app)/admin/groups/actions.ts#renameGroupAction": { caller: "ada", intruder: "omar", fields: { groupId: ZERO_UUID, name: "hostile-rename" }, ids: ["groupId"] },
     "app/(app)/admin/groups/actions.ts#addGroupMemberAction": { caller: "ada", intruder: "omar", fields: { groupId: ZERO_UUID, userId: fixture.samId }, ids: ["groupId", "userId"] },
     "app/(app)/admin/groups/actions.ts#removeGroupMemberAction": { caller: "ada", intruder: "omar", fields: { groupId: ZERO_UUID, userId: fixture.samId }, ids: ["groupId", "userId"] },
     // Public: the token is the credential, and a made-up one is refused like a used one.

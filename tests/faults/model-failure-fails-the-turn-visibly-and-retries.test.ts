@@ -67,16 +67,18 @@ describe("the model failing or timing out mid-run, on a real provider over HTTP"
       path: "/runs",
       args: [{ json: null }, { form: { workflow: "ReviewClaim", startToken: randomUUID(), title: `Taxi ${failure.kind}`, amount: "34.00", currency: "EUR", merchant: "Lisbon Taxis", incurredOn: "2026-11-04", description: "Taxi to the client.", assigneeId: samId } }],
     });
-    const taskId = (started.result as { taskId?: string } | undefined)?.taskId;
+    // A start goes to its run's page: /tasks/<id>?started=new.
+    const taskId = started.redirect?.match(/^\/tasks\/([0-9a-f-]{36})\?started=new/)?.[1];
     if (!taskId) throw new Error(`starting the review failed: ${started.status} ${started.body.slice(0, 500)}`);
     await until(`the ${failure.kind} run fails`, async () => (await statusOf(taskId)) === "retryable", { timeoutMs: 60_000 });
     return taskId;
   }
 
-  for (const [name, failure, cause] of [
-    ["an error from the provider", { kind: "error", status: 500, message: "upstream overloaded" }, /upstream overloaded/],
-    ["the provider timing out (its gateway answers 504)", { kind: "gateway-timeout", afterMs: 1_500 }, /timed out/],
-    ["the connection dropped mid-call", { kind: "drop", afterMs: 1_000 }, /other side closed/],
+  // What the page says to check, where the cause says what went wrong (a provider's own error message speaks for itself).
+  for (const [name, failure, cause, advice] of [
+    ["an error from the provider", { kind: "error", status: 500, message: "upstream overloaded" }, /upstream overloaded/, null],
+    ["the provider timing out (its gateway answers 504)", { kind: "gateway-timeout", afterMs: 1_500 }, /timed out/, /did not answer in time: check that it is not overloaded, and PARLEY_MODEL_BASE_URL \(http:\/\/127\.0\.0\.1:\d+\//],
+    ["the connection dropped mid-call", { kind: "drop", afterMs: 1_000 }, /other side closed/, /Parley could not reach the model at http:\/\/127\.0\.0\.1:\d+\/.*: check PARLEY_MODEL_BASE_URL/],
   ] as const) {
     it(`${name}: the turn fails visibly, the run can be retried, and the retry runs it to completion`, async () => {
       const taskId = await reviewFailingWith(failure);
@@ -92,6 +94,8 @@ describe("the model failing or timing out mid-run, on a real provider over HTTP"
       expect(turnFailed?.cause).toMatch(cause);
       expect(failedText).toContain(textOf(turnFailed!.cause).trim().slice(0, 80));
       expect(failedText).toMatch(/It was a model error, so can be retried where it stopped\./);
+      if (advice) expect(failedText).toMatch(advice);
+      else expect(failedText).not.toMatch(/could not reach the model|did not answer in time/);
       expect(failedText).toMatch(/Retry the run/);
       expect(await countRows(database.sql, `select 1 from jobs j join workflow_instances wi on wi.id = j.workflow_instance_id where wi.task_id = '${taskId}' and j.status = 'failed'`)).toBe(1);
 

@@ -18,6 +18,7 @@ const setPersonAway = defineFormAction({
     const person = await changeAway(await getDb(), userId, away, user.id);
     if (!person) throw new AppError("not_found", "There is no such person.");
     revalidatePath("/admin");
+    revalidatePath(`/admin/people/${person.id}`);
     return { userId: person.id, away: person.away };
   },
 });

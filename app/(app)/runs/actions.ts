@@ -1,8 +1,7 @@
 "use server";
 
-import { randomUUID } from "node:crypto";
 import { revalidatePath } from "next/cache";
-import { unstable_rethrow } from "next/navigation";
+import { redirect, unstable_rethrow } from "next/navigation";
 import { z } from "zod";
 import { type QuestionFormState, submittedValues } from "@/components/questions/question-form-state";
 import { getAppRuntime } from "@/lib/app-runtime";
@@ -14,17 +13,21 @@ import { loadRunPage, startFormOf, startRunOnce } from "@/lib/runs";
 import { type ActionResult, defineFormAction, isFormSubmission } from "@/lib/server/define-action";
 import { authorize } from "@/lib/server/session";
 
-/** What the start form shows after a submission: refusals on their fields with what was typed, or the run started. */
+/**
+ * What the start form shows after a submission that started nothing: refusals on their fields with what
+ * was typed, or why it could not start. A start does not come back here: it goes to the run's page.
+ */
 export interface StartRunState extends QuestionFormState {
   /** `refused`: the start schema refused the form (its reasons are on the fields); nothing started. */
-  outcome?: "started" | "refused" | "unavailable";
+  outcome?: "refused" | "unavailable";
   message?: string;
   code?: ErrorCode;
-  /** The task the new run is over, when it started (or when this form had started it already). */
-  taskId?: string;
-  /** The one-time token the form carries from now on: a new one once it has started a run. */
+  /** The form's one-time token, kept: sent again, the form starts at most one run. */
   startToken?: string;
 }
+
+/** What the run's page says of how it was reached from a start form (`?started=`). */
+export type StartedNotice = "new" | "again";
 
 /** A submission's start token (a form's hidden field), if it sent one. */
 function startTokenOf(form: FormAnswer): string | undefined {
@@ -74,14 +77,9 @@ export async function startRunAction(_previous: StartRunState | null, submitted:
     const { status, taskId } = await startRunOnce(db, entry, { token: startToken ?? "", input: verdict.value, context: { runtime, by: user.id, now: new Date() } });
     worker.wake();
     revalidatePath("/runs");
-    const subject = (await registry.describeTasks(db, [taskId])).get(taskId);
-    const what = subject ? `“${subject.title}”` : entry.label;
-    return {
-      outcome: "started",
-      taskId,
-      message: status === "already_started" ? `This form had already started ${what}; nothing more was started.` : subject ? `Started ${what}.` : `${entry.label} started.`,
-      startToken: randomUUID(),
-    };
+    // To the run it started (or had started already), which says so: with JavaScript or without.
+    const notice: StartedNotice = status === "already_started" ? "again" : "new";
+    redirect(`/tasks/${taskId}?started=${notice}`);
   } catch (error) {
     unstable_rethrow(error);
     // Whatever went wrong, the form keeps its token: sent again, it starts the run at most once.

@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useActionState } from "react";
 import { QuestionForm } from "@/components/questions/question-form";
 import type { QuestionSpec } from "@/lib/questions";
@@ -18,26 +17,21 @@ interface Props {
 /**
  * A workflow's start form, generated from its start-input schema by the same components as the
  * inbox's questions: refusals sit beside their fields and what was typed stays; without JavaScript it
- * is a plain form post. It carries a one-time token, so submitting it twice starts one run.
+ * is a plain form post. It carries a one-time token, so submitting it twice starts one run. A start
+ * goes to the new run's page.
  */
 export function StartRunForm({ workflow, startToken, spec, submitLabel, action: start }: Props) {
   const [state, action, pending] = useActionState(start, null);
-  // Once a start is made the action hands a fresh token, so the next start is a new one.
   const token = state?.startToken ?? startToken;
-  const started = state?.outcome === "started" ? state : null;
   return (
     <>
-      {started ? (
-        <p role="status" className="answer-taken">
-          {started.message} <Link href={`/tasks/${started.taskId}`}>Watch the run</Link>
-        </p>
-      ) : state?.outcome === "unavailable" ? (
+      {state?.outcome === "unavailable" ? (
         <p role="alert" className="error-banner">
           {state.message}
         </p>
       ) : null}
-      {/* After a start the form begins empty again (a new key); after a refusal it keeps everything typed. */}
-      <QuestionForm key={started?.taskId ?? "form"} spec={spec} action={action} state={started ? null : state} pending={pending} submitLabel={pending ? "Starting…" : submitLabel} showIntro={false}>
+      {/* After a refusal the form keeps everything typed. */}
+      <QuestionForm spec={spec} action={action} state={state} pending={pending} submitLabel={pending ? "Starting…" : submitLabel} showIntro={false}>
         <input type="hidden" name="workflow" value={workflow} />
         <input type="hidden" name="startToken" value={token} />
       </QuestionForm>

@@ -105,6 +105,19 @@ describe.each(DATABASE_KINDS)("a workflow registered by one line (the deployment
     expect(notice).toMatchObject({ subject: "Deploy billing-api 2.14.0 to production", askedBy: "ReleaseChecker", recipients: [expect.objectContaining({ email: "lee@parley.test" })] });
   });
 
+  it("refuses a deployment window that has passed, on the window, in the schema's words, and keeps the question open", async () => {
+    await setUp();
+    await start(startForm(lee));
+    const [question] = await runtime.questionsFor(lee.id);
+    await runtime.submitAnswer({ questionId: question!.id, by: lee.id, answer: { text: { answer: "Redeploy 2.13.4 from the release pipeline; it takes ten minutes and Lee runs it." } } });
+    await runtime.drain();
+    const [approval] = await runtime.questionsFor(lee.id);
+    expect(approval).toMatchObject({ title: "Approve billing-api 2.14.0 to production?" });
+    const refused = await runtime.submitAnswer({ questionId: approval!.id, by: lee.id, answer: { text: { decision: "approve", window: "2024-03-01", notify: "", notes: "-" } } });
+    expect(refused).toMatchObject({ status: "refused", fieldErrors: { window: ["That day has passed: pick today or a later day."] } });
+    expect((await runtime.questionsFor(lee.id)).map((open) => open.id)).toEqual([approval!.id]);
+  });
+
   it("asks again while the rollback plan is thin, then puts the approval questionnaire and ends where the verdict says", async () => {
     await setUp();
     const { taskId } = await start(startForm(lee));
@@ -119,9 +132,14 @@ describe.each(DATABASE_KINDS)("a workflow registered by one line (the deployment
     await answer("Redeploy 2.13.4 from the release pipeline; it takes ten minutes and Lee runs it.");
     const [approval] = await runtime.questionsFor(lee.id);
     expect(approval).toMatchObject({ title: "Approve billing-api 2.14.0 to production?", workflow: "DeployApproval" });
-    const verdict = await runtime.submitAnswer({ questionId: approval!.id, by: lee.id, answer: { text: { decision: "approve", window: "2026-12-10", notify: "billing, support", notes: "-" } } });
+    const verdict = await runtime.submitAnswer({ questionId: approval!.id, by: lee.id, answer: { text: { decision: "approve", window: inAWeek(), notify: "billing, support", notes: "-" } } });
     expect(verdict).toMatchObject({ status: "answered" });
     await runtime.drain();
     expect((await loadRunPage(database.db, registry, taskId!))?.run).toMatchObject({ state: "Approved", status: "completed", runState: "completed" });
   });
 });
+
+/** A day a week from now (YYYY-MM-DD): a window that has not passed whenever the test runs. */
+function inAWeek(): string {
+  return new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+}

@@ -53,7 +53,7 @@ export class RunsPage {
     return this.rows.filter({ hasText: text });
   }
 
-  /** The status line the start form shows after a start. */
+  /** What the new run's page says after a start, where the start form leads. */
   started(subject: string) {
     return this.page.getByRole("status").filter({ hasText: `Started “${subject}”` });
   }
@@ -70,7 +70,7 @@ export class RunsPage {
     if (claim.description !== undefined) await this.page.getByLabel("Description (optional)").fill(claim.description);
   }
 
-  /** Starts an expense review from its generated form and waits until the page says it started. */
+  /** Starts an expense review from its generated form and waits for its run's page to say it started. */
   async startReview(claim: ClaimFields) {
     await this.fillClaim(claim);
     await this.page.getByRole("button", { name: "Start review" }).click();

@@ -26,7 +26,7 @@ describe.each(DATABASE_KINDS)("a long run's page (%s)", (kind) => {
     return { taskId: task.id, events: await listRunEvents(fixture.database.db, task.id) };
   }
 
-  const markupOf = (taskId: string, history: RunHistory) => renderToStaticMarkup(createElement(RunEvents, { taskId, history, workflow: "ReviewClaim" }));
+  const markupOf = (taskId: string, history: RunHistory) => renderToStaticMarkup(createElement(RunEvents, { taskId, history, workflow: "ReviewClaim", workflowLabel: "Expense review", model: { kind: "scripted" } }));
 
   it("shows its latest 50 events, oldest first, with a link to the 50 before them", async () => {
     const { taskId, events } = await longRun();

@@ -30,7 +30,7 @@ describe.each(DATABASE_KINDS)("the run page of a run as long as issue 34 measure
     const latest = await loadRunHistory(db, task.id);
     const older = await loadRunHistory(db, task.id, { before: String(latest.older!.before - 500 * EVENTS_PER_ASK) });
     for (const history of [latest, older]) {
-      const markup = renderToStaticMarkup(createElement("div", null, createElement(RunEvents, { taskId: task.id, history, workflow: "ReviewClaim" }), createElement(HandoffGraphView, { graph })));
+      const markup = renderToStaticMarkup(createElement("div", null, createElement(RunEvents, { taskId: task.id, history, workflow: "ReviewClaim", workflowLabel: "Expense review", model: { kind: "scripted" } }), createElement(HandoffGraphView, { graph })));
       expect(history.entries.filter((entry) => entry.kind === "answer").length).toBeGreaterThan(0);
       expect(Buffer.byteLength(markup)).toBeLessThan(BUDGET_BYTES);
     }

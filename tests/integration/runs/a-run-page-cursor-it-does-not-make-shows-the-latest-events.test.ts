@@ -29,7 +29,7 @@ describe.each(DATABASE_KINDS)("a run page's ?before= (%s)", (kind) => {
     for (const before of ["abc", "-5", "0", "007", "1.5", "1e3", "99999999999999999999", "9223372036854775808", "1; drop table run_events", ["1", "2"], 12]) {
       const page = await loadRunHistory(db, taskId, { before });
       expect(page, `?before=${String(before)}`).toEqual({ ...latest, invalidCursor: true });
-      const markup = renderToStaticMarkup(createElement(RunEvents, { taskId, history: page, workflow: "ReviewClaim" }));
+      const markup = renderToStaticMarkup(createElement(RunEvents, { taskId, history: page, workflow: "ReviewClaim", workflowLabel: "Expense review", model: { kind: "scripted" } }));
       expect(markup).toContain("That link to older events is not one this page makes, so here are the latest.");
     }
   });
@@ -38,7 +38,7 @@ describe.each(DATABASE_KINDS)("a run page's ?before= (%s)", (kind) => {
     const taskId = await longRun();
     const page = await loadRunHistory(fixture!.database.db, taskId, { before: "1" });
     expect(page).toEqual({ entries: [], older: null, latest: false, invalidCursor: false });
-    const markup = renderToStaticMarkup(createElement(RunEvents, { taskId, history: page, workflow: "ReviewClaim" }));
+    const markup = renderToStaticMarkup(createElement(RunEvents, { taskId, history: page, workflow: "ReviewClaim", workflowLabel: "Expense review", model: { kind: "scripted" } }));
     expect(markup).toContain("There are no events before that one.");
     expect(markup).toContain(`href="/tasks/${taskId}#run-events"`);
   });

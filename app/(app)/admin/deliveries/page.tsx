@@ -1,22 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { When } from "@/components/when";
 import { getDb } from "@/lib/database";
 import { loadFailedDeliveries } from "@/lib/notifications/failed-deliveries";
-import { formatDuration } from "@/lib/sla-clock";
 import { requirePageUser } from "@/lib/server/session";
 
 export const metadata: Metadata = { title: "Failed deliveries" };
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
-
-function When({ at, now }: { at: Date; now: Date }) {
-  const ago = now.getTime() - at.getTime();
-  return (
-    <time dateTime={at.toISOString()} title={at.toISOString()}>
-      {dateFormat.format(at)} UTC <span className="muted">({ago >= 0 ? `${formatDuration(ago)} ago` : `in ${formatDuration(-ago)}`})</span>
-    </time>
-  );
-}
 
 export default async function FailedDeliveriesPage() {
   await requirePageUser(["admin"]);

@@ -7,7 +7,7 @@ import type { User } from "@/db/schema";
 import { getDb } from "@/lib/database";
 import { emailInvite, inviteUrl, type NewInvite } from "@/lib/invites";
 import { emailOptionsFromEnvironment } from "@/lib/notifiers";
-import { addPerson, changeGroups, changeRoles, deactivatePerson, personEmailSchema, personNameSchema, reactivatePerson, reinvitePerson, rolesSchema } from "@/lib/people";
+import { addPerson, changeGroups, changeRoles, deactivatePerson, personEmailSchema, personNameSchema, reactivatePerson, reinvitePerson, rolesSchema, setDelegate } from "@/lib/people";
 import { defineFormAction } from "@/lib/server/define-action";
 import { formList, submittedList, submittedText } from "@/lib/server/form-values";
 import { publicBaseUrl } from "@/lib/server/public-url";
@@ -129,4 +129,24 @@ const reactivate = defineFormAction({
 /** Admins only: lets a deactivated person sign in again. */
 export async function reactivatePersonAction(_previous: PersonChangeState | null, formData: FormData | Record<string, unknown>): Promise<PersonChangeState> {
   return await reactivate(formData);
+}
+
+const nameDelegate = defineFormAction({
+  roles: ["admin"],
+  input: z.object({ personId: personIdSchema, delegateId: z.string() }),
+  async handler({ personId, delegateId }, admin) {
+    const db = await getDb();
+    const person = await setDelegate(db, { personId, delegateId: delegateId === "" ? null : delegateId, by: admin.id });
+    revalidatePeople(person.id);
+    return {
+      message: person.delegateId
+        ? `Saved: while ${person.name} is away, their new questions go to the person named.`
+        : `Saved: while ${person.name} is away, they get no new questions and askers are told so.`,
+    };
+  },
+});
+
+/** Admins only: names who takes someone's new questions while they are away (or nobody), as they could on their profile; recorded with who did it. */
+export async function setPersonDelegateAction(_previous: PersonChangeState | null, formData: FormData | Record<string, unknown>): Promise<PersonChangeState> {
+  return await nameDelegate(formData);
 }

@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { LocalTime } from "@/components/local-time";
+import { When } from "@/components/when";
 import { SlaClock } from "@/components/sla-clock";
 import { getDb } from "@/lib/database";
 import { listPeople } from "@/lib/people";
-import { formatDuration, readClock } from "@/lib/sla-clock";
+import { formatDuration, formatUtc, readClock } from "@/lib/sla-clock";
 import { type LongWaitRow, openWorkByAgeFor, slaHistoryFor, type SlaNumbers } from "@/lib/sla-history";
 import { type EscalationView, type OpenSlotRow, readOutstandingWork, resolveAssigneeFilter } from "@/lib/sla-outstanding";
 import { formatPercentile, formatShare, OPEN_AGE_BUCKETS, parseSlaPeriod, SLA_PERIOD_LABELS, SLA_PERIODS, type SlaPeriod, TIME_TO_ANSWER_BUCKETS } from "@/lib/sla-numbers";
@@ -45,17 +47,6 @@ const PEOPLE_PAGE_SIZE = 25;
 function peoplePageOf(value: string | undefined): number {
   const page = value && /^\d{1,6}$/.test(value) ? Number(value) : 1;
   return Math.max(1, page);
-}
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
-
-function When({ at, now }: { at: Date; now: Date }) {
-  const ago = now.getTime() - at.getTime();
-  return (
-    <time dateTime={at.toISOString()} title={at.toISOString()}>
-      {dateFormat.format(at)} UTC <span className="muted">({ago >= 0 ? `${formatDuration(ago)} ago` : `in ${formatDuration(ago)}`})</span>
-    </time>
-  );
 }
 
 function waitingOn(slot: Pick<OpenSlotRow, "assigneeName" | "candidateCount" | "teams" | "claimedByName">): string {
@@ -317,14 +308,14 @@ export default async function AdminSlaPage({ searchParams }: { searchParams: Pro
           title="Open work by age"
           labels={OPEN_AGE_BUCKETS.labels}
           counts={openByAge.ages}
-          unit={`open as of ${dateFormat.format(openByAge.readAt)} UTC`}
+          unit={`open as of ${formatUtc(openByAge.readAt)}`}
         />
         <BarChart title={`Time to answer, ${SLA_PERIOD_LABELS[period].toLowerCase()}`} labels={TIME_TO_ANSWER_BUCKETS.labels} counts={waits} unit="answered" />
       </div>
 
       <h2>SLA numbers</h2>
       <p className="muted small" data-testid="sla-read-at">
-        As of <time dateTime={history.readAt.toISOString()}>{dateFormat.format(history.readAt)} UTC</time>: worked out from every finished wait at most once a minute.
+        As of <LocalTime at={history.readAt.toISOString()} />: worked out from every finished wait at most once a minute.
       </p>
       <nav className="tabs" aria-label="Period">
         {SLA_PERIODS.map((choice) => (

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { submittedValues } from "@/components/questions/question-form-state";
 import { getAppRuntime } from "@/lib/app-runtime";
 import { AppError, ERROR_CODES } from "@/lib/errors";
-import { formatDuration } from "@/lib/sla-clock";
+import { formatDuration, formatUtc } from "@/lib/sla-clock";
 import type { FormAnswer } from "@/lib/questions";
 import { isFormSubmission } from "@/lib/server/action-input";
 import { type ActionResult, defineFormAction } from "@/lib/server/define-action";
@@ -82,7 +82,7 @@ export async function submitAnswerAction(_previous: AnswerState | null, submitte
         revalidatePath(`/questions/${questionId}`);
         const message =
           result.answeredBy && result.answeredAt
-            ? `${result.answeredBy.id === user.id ? "You" : (result.answeredBy.name ?? "Someone else")} already answered this question ${formatDuration(now - result.answeredAt.getTime())} ago (${result.answeredAt.toUTCString()}). Your answer was not sent.`
+            ? `${result.answeredBy.id === user.id ? "You" : (result.answeredBy.name ?? "Someone else")} already answered this question ${formatDuration(now - result.answeredAt.getTime())} ago (${formatUtc(result.answeredAt)}). Your answer was not sent.`
             : `${result.message} Your answer was not sent.`;
         return { outcome: "unavailable", code: "conflict", message, values: submittedValues(question.spec, formData) };
       }
@@ -119,7 +119,7 @@ const claimQuestion = defineFormAction({
       case "unclaimed":
         return { held: false, message: "You gave the question back: anyone it was put to may take it or answer it." };
       case "taken":
-        throw new AppError("conflict", `${result.by.name} took this question first${result.at ? ` (${result.at.toUTCString()})` : ""}.`);
+        throw new AppError("conflict", `${result.by.name} took this question first${result.at ? ` (${formatUtc(result.at)})` : ""}.`);
       case "not_open":
         throw new AppError("conflict", intent === "take" ? "This question can no longer be taken: it was answered, closed or given to someone." : "You do not hold this question.");
     }

@@ -1,5 +1,7 @@
 "use client";
 
+import { LocalTime } from "@/components/local-time";
+import { formatDuration } from "@/lib/sla-clock";
 import { type FormEvent, type ReactNode, useActionState, useEffect, useState } from "react";
 import { CopyButton } from "@/components/copy-button";
 import { QuestionForm } from "@/components/questions/question-form";
@@ -10,8 +12,9 @@ import { markJustAnswered } from "./keep-going";
 /** Who answered a question this person was still answering, as the page words it. */
 export interface TakenBy {
   name: string;
-  /** When, in words: "at 20:01 UTC on 4 Dec 2026 (2m ago)". */
-  when: string;
+  /** When their answer was taken (ISO), and how long before the page was made. */
+  at: string;
+  agoMs: number;
 }
 
 /** The strings a form's inputs hold now, by input name (its hidden inputs left out). */
@@ -89,7 +92,7 @@ export function AnswerForm({
     );
   }
   return (
-    <div onChange={keepTyped} onInput={keepTyped}>
+    <div onChange={keepTyped} onInput={keepTyped} data-key="a" data-key-label="Go to the answer">
       {state?.outcome ? (
         <p role="alert" className="error-banner">
           {state.message}
@@ -113,7 +116,7 @@ function UnsentAnswer({ text, takenBy }: { text: string; takenBy: TakenBy | unde
         <p>
           {takenBy ? (
             <>
-              <strong>{takenBy.name}</strong> answered first, {takenBy.when}. Their answer is below; yours was not sent.
+              <strong>{takenBy.name}</strong> answered first, at <LocalTime at={takenBy.at} /> ({formatDuration(takenBy.agoMs)} ago). Their answer is below; yours was not sent.
             </>
           ) : (
             "The question closed before your answer was sent."

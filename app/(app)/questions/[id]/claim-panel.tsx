@@ -1,5 +1,6 @@
 "use client";
 
+import { LocalTime } from "@/components/local-time";
 import { useActionState } from "react";
 import type { ActionResult } from "@/lib/server/define-action";
 import type { ClaimOutcome } from "./answer-state";
@@ -23,14 +24,21 @@ export function ClaimPanel({
     <div className="claim-panel" data-testid="claim-panel">
       {holder.kind === "other" ? (
         <p role="status">
-          <strong>{holder.name}</strong> took this question{holder.since ? ` at ${new Date(holder.since).toUTCString()}` : ""}: only they can answer it unless they give it back.
+          <strong>{holder.name}</strong> took this question
+          {holder.since ? (
+            <>
+              {" "}
+              at <LocalTime at={holder.since} />
+            </>
+          ) : null}
+          : only they can answer it unless they give it back.
         </p>
       ) : (
         <form action={formAction} className="inline-form">
           <input type="hidden" name="questionId" value={questionId} />
           <input type="hidden" name="intent" value={holder.kind === "me" ? "give-back" : "take"} />
           <p>{holder.kind === "me" ? "You took this question: the others see you have it." : "Put to your team: take it so the others know you are on it."}</p>
-          <button type="submit" className="secondary small" disabled={pending}>
+          <button type="submit" className="secondary small" disabled={pending} data-key="t" data-key-label={holder.kind === "me" ? "Give the question back" : "Take the question"}>
             {holder.kind === "me" ? "Give it back" : "I'll take it"}
           </button>
         </form>

@@ -30,7 +30,9 @@ export function DeclinePanel({
   const refusedNote = state && !state.ok ? state.error.fieldErrors?.note?.[0] : undefined;
   return (
     <details className="confirm-step decline-step" open={state !== null && !state.ok ? true : undefined} data-testid="decline-panel">
-      <summary>I can&rsquo;t answer this…</summary>
+      <summary data-key="d" data-key-label="Decline: say you can't answer it">
+        I can&rsquo;t answer this…
+      </summary>
       <form action={formAction} className="confirm-step-body">
         <input type="hidden" name="questionId" value={questionId} />
         <p>

@@ -54,19 +54,6 @@ export function KeepGoing({ questionId, sameRun, next }: { questionId: string; s
     };
   }, [questionId, sameRun, router]);
 
-  useEffect(() => {
-    if (!next) return;
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key !== "n" || event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
-      const target = event.target as HTMLElement | null;
-      if (target?.closest("input, textarea, select, [contenteditable='true']")) return;
-      event.preventDefault();
-      router.push(`/questions/${next!.id}`);
-    }
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, [next, router]);
-
   return (
     <nav className="keep-going" aria-label="What next" data-testid="keep-going">
       {sameRun ? (
@@ -76,7 +63,11 @@ export function KeepGoing({ questionId, sameRun, next }: { questionId: string; s
       ) : null}
       {next ? (
         <p>
-          Next in your inbox: <Link href={`/questions/${next.id}`}>{next.headline}</Link> <kbd title="Press n to open it">n</kbd>
+          Next in your inbox:{" "}
+          <Link href={`/questions/${next.id}`} data-key="n" data-key-label="Open the next question in your inbox">
+            {next.headline}
+          </Link>{" "}
+          <kbd title="Press n to open it">n</kbd>
         </p>
       ) : sameRun ? null : (
         <p>

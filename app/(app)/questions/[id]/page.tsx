@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { LocalTime } from "@/components/local-time";
 import Link from "next/link";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
@@ -13,7 +14,7 @@ import { askerOf, headlineOf } from "@/lib/inbox";
 import { attemptLabel, describeAnswer } from "@/lib/questions";
 import { closedWithoutAnswerText, conversationBeside, loadQuestionRun, reassignedAwayFrom, othersItIsFor, specToAnswer, whatComesNext } from "@/lib/question-view";
 import { runStateWords } from "@/lib/run-view";
-import { formatDuration, formatUtc } from "@/lib/sla-clock";
+import { formatDuration } from "@/lib/sla-clock";
 import { requireAnsweringPageUser } from "@/lib/server/session";
 import { DECLINE_NOTE_MAX_LENGTH } from "@/lib/runtime";
 import { claimQuestionAction, declineQuestionAction, submitAnswerAction } from "./actions";
@@ -42,11 +43,13 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
     return (
       <article className="question-page">
         <p className="muted">
-          <Link href="/inbox">← Inbox</Link>
+          <Link href="/inbox" data-key="u" data-key-label="Back to the inbox">
+            ← Inbox
+          </Link>
         </p>
         <h1>This question is no longer yours</h1>
         <p role="status" className="notice">
-          It was reassigned to <strong>{moved.toName ?? "someone else"}</strong> on {moved.at.toUTCString()}: they answer it now.
+          It was reassigned to <strong>{moved.toName ?? "someone else"}</strong> on <LocalTime at={moved.at.toISOString()} />: they answer it now.
         </p>
       </article>
     );
@@ -90,7 +93,9 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
         <>
           <LiveRefresh taskId={question.taskId} />
           <p className="muted">
-            <Link href="/inbox">← Inbox</Link>
+            <Link href="/inbox" data-key="u" data-key-label="Back to the inbox">
+            ← Inbox
+          </Link>
           </p>
         </>
       )}
@@ -136,7 +141,7 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
               open={open}
               // What the person typed is not offered back as "not taken" when they declined it themselves.
               answeredByMe={answeredByMe || declinedByMe}
-              takenBy={answeredAt && !answeredByMe && (question.status === "answered" || slot?.status === "finished") ? { name: answeredBy ?? "Someone", when: `at ${formatUtc(answeredAt)} (${formatDuration(now.getTime() - answeredAt.getTime())} ago)` } : undefined}
+              takenBy={answeredAt && !answeredByMe && (question.status === "answered" || slot?.status === "finished") ? { name: answeredBy ?? "Someone", at: answeredAt.toISOString(), agoMs: now.getTime() - answeredAt.getTime() } : undefined}
               attemptLabel={question.attemptsUsed > 0 ? attemptLabel({ allowed: question.attemptsAllowed, refused: question.attemptsUsed }) : undefined}
               lastAttempt={question.attemptsAllowed - question.attemptsUsed === 1}
               action={submitAnswerAction}

@@ -22,12 +22,18 @@ import { isUuid } from "@/lib/ids";
 
 export const metadata: Metadata = { title: "Run" };
 
-export default async function RunPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ before?: string | string[] }> }) {
+export default async function RunPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ before?: string | string[]; started?: string | string[] }>;
+}) {
   const user = await requirePageUser(RUN_WATCHERS);
-  const [{ id }, { before }] = await Promise.all([params, searchParams]);
+  const [{ id }, { before, started }] = await Promise.all([params, searchParams]);
   if (!isUuid(id)) notFound();
   const db = await getDb();
-  const { registry } = await getAppRuntime();
+  const { registry, model } = await getAppRuntime();
   const page = await loadRunPage(db, registry, id);
   if (!page) notFound();
   const { run, subject, context } = page;
@@ -55,6 +61,13 @@ export default async function RunPage({ params, searchParams }: { params: Promis
           {page.workflowLabel} · started by {page.startedByName ?? "the system"} {formatDuration(now.getTime() - run.startedAt.getTime())} ago
         </p>
         <h1>{subject?.title ?? `${page.workflowLabel} run`}</h1>
+        {started === "new" || started === "again" ? (
+          <p role="status" className={started === "new" ? "answer-taken" : "notice"} data-testid="started">
+            {started === "new"
+              ? `Started “${subject?.title ?? page.workflowLabel}”: this is its run, and it goes on while you watch or leave.`
+              : `That form had already started “${subject?.title ?? page.workflowLabel}”, so nothing more was started: this is the run it started.`}
+          </p>
+        ) : null}
         {subject?.summary ? <p className="muted">{subject.summary}</p> : null}
         <p className="run-status" data-testid="run-status">
           <span className={`badge status-${run.runState}`}>{runState.label}</span>
@@ -108,7 +121,7 @@ export default async function RunPage({ params, searchParams }: { params: Promis
       ) : null}
 
       <div className="run-layout">
-        <RunEvents taskId={id} history={history} workflow={subject?.askedBy ?? workflow} />
+        <RunEvents taskId={id} history={history} workflow={subject?.askedBy ?? workflow} workflowLabel={page.workflowLabel} model={{ kind: model.kind, endpoint: model.endpoint }} />
 
         <aside aria-label="Context">
           <section className="card-plain" aria-label="Who handed to whom">

@@ -1,22 +1,24 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { LocalTime } from "@/components/local-time";
 import { LongText } from "@/components/long-text";
+import { explainModelFailure } from "@/lib/models/explain-failure";
 import { nothingReasonWords } from "@/lib/question-view";
 import type { RunHistory } from "@/lib/run-history";
 import { escalationText, formatTurnDuration, type RunEntry } from "@/lib/run-view";
 import { formatDuration } from "@/lib/sla-clock";
 
-function clock(at: Date): string {
-  return at.toISOString().slice(11, 19);
-}
+
+/** The model the run's agents call, to say what to check when a call to it failed. */
+type RunModel = Parameters<typeof explainModelFailure>[1];
 
 /** One line of a run's story; `workflow` names who acts for the flow itself (an API ask: the key that asked). */
-function Entry({ entry, workflow }: { entry: RunEntry; workflow: string }): ReactNode {
+function Entry({ entry, workflow, workflowLabel, model }: { entry: RunEntry; workflow: string; workflowLabel: string; model: RunModel }): ReactNode {
   switch (entry.kind) {
     case "started":
       return (
         <>
-          <span className="who">Run</span> started: <strong>{entry.workflow}</strong>
+          <span className="who">Run</span> started: <strong>{workflowLabel}</strong>
         </>
       );
     case "state":
@@ -35,6 +37,7 @@ function Entry({ entry, workflow }: { entry: RunEntry; workflow: string }): Reac
           ) : entry.status === "failed" ? (
             <>
               model turn failed{entry.durationMs !== null ? ` after ${formatTurnDuration(entry.durationMs)}` : ""}: <span className="cause">{entry.cause}</span>
+              <ModelAdvice cause={entry.cause} model={model} />
             </>
           ) : (
             <>model turn{entry.durationMs !== null ? <> · <span data-testid="turn-duration">{formatTurnDuration(entry.durationMs)}</span></> : null}</>
@@ -72,7 +75,12 @@ function Entry({ entry, workflow }: { entry: RunEntry; workflow: string }): Reac
         <>
           <span className="who">Waiting</span> for {entry.assignee ? `an answer from ${entry.assignee}` : "an answer"}
           {entry.candidates > 1 ? ` (or any of the ${entry.candidates} people it was put to, whoever answers first)` : ""}
-          {entry.dueAt ? <span className="muted"> · due {entry.dueAt.toISOString().slice(0, 16).replace("T", " ")} UTC</span> : null}
+          {entry.dueAt ? (
+            <span className="muted">
+              {" "}
+              · due <LocalTime at={entry.dueAt.toISOString()} />
+            </span>
+          ) : null}
         </>
       );
     case "answer":
@@ -175,7 +183,31 @@ export function runEventsHref(taskId: string, before?: number): string {
  * latest, oldest first as a story reads, with a plain link to the page before them and, on an older
  * page, the way back to the latest. Both work without JavaScript.
  */
-export function RunEvents({ taskId, history, workflow }: { taskId: string; history: RunHistory; workflow: string }) {
+/** What to check when a model call failed, where the cause says (a model that could not be reached, a key refused…). */
+function ModelAdvice({ cause, model }: { cause: string | null; model: RunModel }) {
+  const advice = cause ? explainModelFailure(cause, model) : null;
+  return advice ? (
+    <span className="model-advice" data-testid="model-advice">
+      {advice}
+    </span>
+  ) : null;
+}
+
+export function RunEvents({
+  taskId,
+  history,
+  workflow,
+  workflowLabel,
+  model,
+}: {
+  taskId: string;
+  history: RunHistory;
+  /** Who acts for the flow itself in its lines (an API ask: the key that asked). */
+  workflow: string;
+  /** The workflow's name for people ("Expense review"). */
+  workflowLabel: string;
+  model: RunModel;
+}) {
   const { entries, older, latest, invalidCursor } = history;
   return (
     <section className="card-plain" aria-label="Run events" id="run-events">
@@ -203,11 +235,9 @@ export function RunEvents({ taskId, history, workflow }: { taskId: string; histo
         <ol className="run-events" data-testid="run-events">
           {entries.map((entry) => (
             <li key={entry.id} className={`run-entry ${entry.kind}`} data-testid="run-entry" data-kind={entry.kind}>
-              <time dateTime={entry.at.toISOString()} title={entry.at.toISOString()}>
-                {clock(entry.at)}
-              </time>
+              <LocalTime at={entry.at.toISOString()} format="clock" />
               <div className="run-entry-body">
-                <Entry entry={entry} workflow={workflow} />
+                <Entry entry={entry} workflow={workflow} workflowLabel={workflowLabel} model={model} />
               </div>
             </li>
           ))}

@@ -1,23 +1,34 @@
 import type { Metadata } from "next";
+import { LocalTime } from "@/components/local-time";
+import { When } from "@/components/when";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ActionForm } from "@/components/action-form";
 import { ROLE_CHOICES } from "@/components/person-forms-state";
 import { ReinviteForm } from "@/components/reinvite-form";
 import { getDb } from "@/lib/database";
-import { readPersonDetail } from "@/lib/people";
+import { listPossibleDelegates, readPersonDetail } from "@/lib/people";
 import { describePersonChange } from "@/lib/person-changes";
-import { formatDuration, formatUtc } from "@/lib/sla-clock";
+import { formatDuration } from "@/lib/sla-clock";
 import { requirePageUser } from "@/lib/server/session";
-import { changeGroupsAction, changeRolesAction, deactivatePersonAction, inviteAgainAction, reactivatePersonAction } from "../actions";
+import { PersonAwayForm } from "@/components/person-away-form";
+import { getRegistry } from "@/lib/registry/configured";
+import { setPersonAwayAction } from "../../actions";
+import { changeGroupsAction, changeRolesAction, deactivatePersonAction, inviteAgainAction, reactivatePersonAction, setPersonDelegateAction } from "../actions";
 
 export const metadata: Metadata = { title: "Person" };
 
 export default async function PersonPage({ params }: { params: Promise<{ id: string }> }) {
   const admin = await requirePageUser(["admin"]);
-  const detail = await readPersonDetail(await getDb(), (await params).id);
+  const db = await getDb();
+  const detail = await readPersonDetail(db, (await params).id);
   if (!detail) notFound();
   const { person, groups, allGroups, changes, openWaits } = detail;
+  // Away is for people who are asked questions (and anyone still marked away, to mark them back).
+  const answers = person.roles.includes("assignee");
+  const delegates = answers ? await listPossibleDelegates(db, person.id) : [];
+  const registry = getRegistry();
+  const waitName = (wait: (typeof openWaits)[number]) => wait.headline?.trim() || `A wait of ${registry.entry(wait.workflow)?.label ?? "a flow"}`;
   const now = new Date().getTime();
   const memberOf = new Set(groups.map((group) => group.id));
   const yourself = person.id === admin.id;
@@ -40,7 +51,7 @@ export default async function PersonPage({ params }: { params: Promise<{ id: str
         </p>
         <p className="muted">
           Last signed in:{" "}
-          {person.lastSignedInAt ? `${formatUtc(person.lastSignedInAt)} (${formatDuration(now - person.lastSignedInAt.getTime())} ago)` : "never"}.{" "}
+          {person.lastSignedInAt ? <When at={person.lastSignedInAt} now={new Date(now)} /> : "never"}.{" "}
           {person.passwordHash ? "Has a password." : "Has no password yet."}
         </p>
       </div>
@@ -80,6 +91,29 @@ export default async function PersonPage({ params }: { params: Promise<{ id: str
         )}
       </section>
 
+      {answers || person.away ? (
+        <section aria-labelledby="away-heading">
+          <h2 id="away-heading">Away</h2>
+          <PersonAwayForm userId={person.id} name={person.name} away={person.away} action={setPersonAwayAction} />
+          {answers ? (
+            <ActionForm action={setPersonDelegateAction} hidden={{ personId: person.id }} submitLabel="Save" pendingLabel="Saving…" className="delegate-form">
+              <label className="field" htmlFor="delegateId">
+                While {person.name} is away, their new questions go to
+              </label>
+              <select id="delegateId" name="delegateId" defaultValue={person.delegateId ?? ""}>
+                <option value="">Nobody: askers are told they are away</option>
+                {delegates.map((candidate) => (
+                  <option key={candidate.id} value={candidate.id}>
+                    {candidate.name}
+                    {candidate.away ? " (away too)" : ""}
+                  </option>
+                ))}
+              </select>
+            </ActionForm>
+          ) : null}
+        </section>
+      ) : null}
+
       <section aria-labelledby="waits-heading">
         <h2 id="waits-heading">Open waits assigned to {person.name}</h2>
         {openWaits.length === 0 ? (
@@ -89,10 +123,14 @@ export default async function PersonPage({ params }: { params: Promise<{ id: str
             <ul data-testid="person-open-waits">
               {openWaits.map((wait) => (
                 <li key={wait.id}>
-                  {wait.questionId ? <Link href={`/questions/${wait.questionId}`}>{wait.headline?.trim() || `${wait.workflow} wait`}</Link> : wait.headline?.trim() || `${wait.workflow} wait`}{" "}
+                  {wait.questionId ? <Link href={`/questions/${wait.questionId}`}>{waitName(wait)}</Link> : waitName(wait)}{" "}
                   <span className="muted">
                     open {formatDuration(now - wait.openedAt.getTime())}
-                    {wait.dueAt ? `, due ${formatUtc(wait.dueAt)}` : ""}
+                    {wait.dueAt ? (
+                      <>
+                        , due <LocalTime at={wait.dueAt.toISOString()} />
+                      </>
+                    ) : null}
                   </span>
                 </li>
               ))}
@@ -116,7 +154,7 @@ export default async function PersonPage({ params }: { params: Promise<{ id: str
         {person.deactivatedAt ? (
           <>
             <p>
-              Deactivated {formatUtc(person.deactivatedAt)}. Reactivating lets {person.name} sign in again; their earlier sessions and personal tokens stay ended.
+              Deactivated <LocalTime at={person.deactivatedAt.toISOString()} />. Reactivating lets {person.name} sign in again; their earlier sessions and personal tokens stay ended.
             </p>
             <ActionForm action={reactivatePersonAction} hidden={{ personId: person.id }} submitLabel={`Reactivate ${person.name}`} pendingLabel="Reactivating…" />
           </>
@@ -138,7 +176,7 @@ export default async function PersonPage({ params }: { params: Promise<{ id: str
           <ol className="history" data-testid="person-history">
             {changes.map((change) => (
               <li key={change.id}>
-                <time dateTime={change.at.toISOString()}>{formatUtc(change.at)}</time>
+                <LocalTime at={change.at.toISOString()} />
                 {describePersonChange(change)} <span className="muted">— {change.byName ?? (change.byId ? "someone since removed" : "Parley")}</span>
               </li>
             ))}
