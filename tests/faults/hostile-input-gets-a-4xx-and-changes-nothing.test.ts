@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERROR_CODES } from "@/lib/errors";
 import { DEMO_USERS } from "@/lib/demo-people";
 import { changedTables, createFaultDatabase, type FaultDatabase, snapshotTables } from "./support/database";
-import { type ActionArgument, type ActionResponse, appPaths, callAction, HttpClient, type HttpResponse, serverActionIds } from "./support/http-client";
+import { type ActionArgument, type ActionResponse, appPaths, callAction, HttpClient, type HttpResponse, serverActionIds, startedTaskId } from "./support/http-client";
 import { adminPostgresUrl } from "./support/prerequisites";
 import { type ServerProcess, startServer } from "./support/server";
 import { until } from "./support/until";
@@ -689,7 +689,7 @@ describe("hostile input to every server action, route handler and page", () => {
       actionId: serverActionIds().get("app/(app)/runs/actions.ts#startRunAction")!,
       args: [{ json: null }, { form: { workflow: "ReviewClaim", startToken: randomUUID(), title: "Dinner, Lisbon", amount: "482.50", currency: "EUR", merchant: "Cervejaria Ramiro", incurredOn: "2026-11-03", description: "Dinner.", assigneeId: samId } }],
     });
-    const taskId = (started.result as { taskId?: string } | undefined)?.taskId;
+    const taskId = startedTaskId(started);
     if (!taskId) throw new Error(`starting the review failed: ${started.status} ${started.body.slice(0, 3000)}`);
     const question = await until("the Auditor's question is asked", async () => {
       const [row] = await sql<{ id: string; slot_id: string }[]>`

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatDecision } from "@/examples/expense-review/claim-brief";
 import { createFaultDatabase, type FaultDatabase } from "./support/database";
 import { type FlakyModelProvider, type ProviderBehaviour, startFlakyModelProvider } from "./support/flaky-model-provider";
-import { callAction, HttpClient, serverActionIds } from "./support/http-client";
+import { callAction, HttpClient, serverActionIds, startedTaskId } from "./support/http-client";
 import { adminPostgresUrl } from "./support/prerequisites";
 import { countRows } from "./support/review-invariants";
 import { type ServerProcess, startServer } from "./support/server";
@@ -67,8 +67,7 @@ describe("the model failing or timing out mid-run, on a real provider over HTTP"
       path: "/runs",
       args: [{ json: null }, { form: { workflow: "ReviewClaim", startToken: randomUUID(), title: `Taxi ${failure.kind}`, amount: "34.00", currency: "EUR", merchant: "Lisbon Taxis", incurredOn: "2026-11-04", description: "Taxi to the client.", assigneeId: samId } }],
     });
-    // A start goes to its run's page: /tasks/<id>?started=new.
-    const taskId = started.redirect?.match(/^\/tasks\/([0-9a-f-]{36})\?started=new/)?.[1];
+    const taskId = startedTaskId(started);
     if (!taskId) throw new Error(`starting the review failed: ${started.status} ${started.body.slice(0, 500)}`);
     await until(`the ${failure.kind} run fails`, async () => (await statusOf(taskId)) === "retryable", { timeoutMs: 60_000 });
     return taskId;

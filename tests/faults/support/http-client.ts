@@ -180,3 +180,8 @@ export async function callAction(
   const response = await client.request(options.path ?? "/", { method: "POST", headers, body, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
   return { ...response, result: actionResultOf(response.body), redirect: response.headers.get("x-action-redirect") };
 }
+
+/** The run a start form's action started (or had started), read from where it sends the caller: `/tasks/<id>?started=…`. */
+export function startedTaskId(response: ActionResponse): string | undefined {
+  return response.redirect?.match(/^\/tasks\/([0-9a-f-]{36})\?started=/)?.[1];
+}
