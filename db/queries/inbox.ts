@@ -54,7 +54,7 @@ function answeredBy(userId: string, limit: number): { with: SQL; from: SQL } {
  * How far back a search of what someone answered looks: their newest answers up to this many, so that
  * a search costs the same for someone who has answered for years.
  */
-export const ANSWERED_SEARCHED = 2_000;
+export const ANSWERED_SEARCHED = 500;
 
 /**
  * The words of answered question `a`'s answer a search looks in, in lower case: each value given, with
