@@ -119,17 +119,23 @@ async function giveBack(pglite: PGlite): Promise<void> {
 /**
  * The test's own handle on a PGlite database: once the test closes its database, anything of the
  * test's still holding this handle (a loop it left running) fails as on a closed database, rather
- * than reaching the next test's.
+ * than reaching the next test's rows. Only calls are refused: a spy the test put on the handle can
+ * still be restored after it closed (vitest restores every spy after the test's own hooks).
  */
-function revocableHandle(pglite: PGlite): { handle: PGlite; revoke: () => void } {
-  const { proxy, revoke } = Proxy.revocable(pglite, {
+function closableHandle(pglite: PGlite): { handle: PGlite; close: () => void } {
+  let closed = false;
+  const handle = new Proxy(pglite, {
     get(target, property) {
       // PGlite keeps its state in private fields, which only the instance itself can reach.
       const value = Reflect.get(target, property, target) as unknown;
-      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        if (closed) throw new Error("This test's PGlite database is closed: the test gave it back.");
+        return (value as (...args: unknown[]) => unknown).apply(target, args);
+      };
     },
   });
-  return { handle: proxy, revoke };
+  return { handle, close: () => (closed = true) };
 }
 
 /** A data folder is only loaded by the PGlite that wrote it (tests run from the project's root). */
@@ -212,14 +218,14 @@ export async function createTestDatabase(kind: DatabaseKind, options: { migrated
   if (kind === "pglite") {
     if (!migrated) return openDatabase({ kind: "pglite", pglite: await PGlite.create() });
     const pglite = await emptyMigratedPglite();
-    const { handle, revoke } = revocableHandle(pglite);
+    const { handle, close: closeHandle } = closableHandle(pglite);
     const database = await openDatabase({ kind: "pglite", pglite: handle });
     let closing: Promise<void> | undefined;
     return {
       ...database,
       close() {
         closing ??= (async () => {
-          revoke();
+          closeHandle();
           await giveBack(pglite);
         })();
         return closing;
