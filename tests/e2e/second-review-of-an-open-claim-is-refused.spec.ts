@@ -26,6 +26,8 @@ test("a claim's review can be started again once it has ended, and is refused wh
   await expect(assignee.getByRole("status").filter({ hasText: "You answered this" })).toBeVisible();
   await assignee.context().close();
 
+  // The start landed on the run's page: the list follows the review live from here.
+  await reviews.goto();
   const ended = operator.getByTestId("run-row").filter({ hasText: title });
   await expect(ended).toContainText("Completed");
   // Review again asks for confirmation first: the step opens, and its "Yes" starts it.
