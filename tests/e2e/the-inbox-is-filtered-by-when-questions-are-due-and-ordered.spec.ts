@@ -33,7 +33,8 @@ test("without JavaScript, the inbox keeps the questions due within a week, newes
   await expect(page).toHaveURL(/sort=newest/);
   await expect(rows.nth(0)).toContainText(`${tag} Beta`);
   await expect(rows.nth(1)).toContainText(`${tag} Alpha`);
-  await expect(search.getByRole("status").filter({ hasText: "found" })).toContainText("2 of");
+  // Words are looked for in every view: the status says so.
+  await expect(search.getByRole("status").filter({ hasText: "found" })).toContainText("2 open questions and 0 answered found, in every view");
   // The form says what is shown.
   await expect(due).toHaveValue("week");
   await expect(order).toHaveValue("newest");
@@ -46,7 +47,7 @@ test("without JavaScript, the inbox keeps the questions due within a week, newes
   await due.selectOption({ label: "No deadline" });
   await search.getByRole("button", { name: "Find" }).click();
   await expect(rows).toHaveCount(0);
-  await expect(page.getByText("No question in this view matches what you looked for.")).toBeVisible();
+  await expect(page.getByText("Nothing you may answer or have answered matches what you looked for.")).toBeVisible();
 
   // A hand-made address: what it does not know is ignored, and said so.
   const response = await page.goto(`/inbox?view=assigned&q=${encodeURIComponent(tag)}&due=soonish&sort=sideways`);

@@ -179,7 +179,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
           text={
             inbox.everywhere
               ? inbox.answered.length === 0
-                ? "No question you may answer, and nothing you answered, has these words."
+                ? "Nothing you may answer or have answered matches what you looked for."
                 : "No open question has these words; what you answered with them is below."
               : searching
                 ? "No question in this view matches what you looked for."
