@@ -22,6 +22,15 @@ import { getRegistry } from "@/lib/registry/configured";
 export const INBOX_VIEWS = ["assigned", "candidates", "team", "overdue", "answered"] as const;
 export type InboxView = (typeof INBOX_VIEWS)[number];
 
+/** Each view's name, as its tab, the palette and a search's rows say it. */
+export const INBOX_VIEW_LABELS: Readonly<Record<InboxView, string>> = {
+  assigned: "Assigned to me",
+  candidates: "Shared with me",
+  team: "My team",
+  overdue: "Overdue",
+  answered: "Answered by me",
+};
+
 export function parseInboxView(value: unknown): InboxView {
   return INBOX_VIEWS.find((view) => view === value) ?? "assigned";
 }

@@ -7,10 +7,14 @@ import { LoginPage } from "./pages/login-page";
 import { PeoplePage } from "./pages/people-page";
 import { reviewsToLookAt } from "./support/reviews-to-look-at";
 
+/** Each screen size in the light theme, and the dark one (the system's setting) where its colours are judged again. */
 const SCREENS = [
-  { name: "desktop", viewport: { width: 1280, height: 800 } },
-  { name: "390 px phone", viewport: { width: 390, height: 844 } },
-];
+  { name: "desktop", viewport: { width: 1280, height: 800 }, colorScheme: "light" },
+  { name: "390 px phone", viewport: { width: 390, height: 844 }, colorScheme: "light" },
+  { name: "desktop in the dark theme", viewport: { width: 1280, height: 800 }, colorScheme: "dark" },
+] as const;
+
+type Screen = (typeof SCREENS)[number];
 
 /** axe-core's findings on the page at `path`, one readable line each: rule, impact, where, what to fix. */
 async function violations(page: Page, path: string): Promise<string[]> {
@@ -23,8 +27,8 @@ async function violations(page: Page, path: string): Promise<string[]> {
   );
 }
 
-async function signedIn(browser: Browser, viewport: { width: number; height: number }, user: DemoUser): Promise<Page> {
-  const page = await (await browser.newContext({ viewport })).newPage();
+async function signedIn(browser: Browser, { viewport, colorScheme }: Screen, user: DemoUser): Promise<Page> {
+  const page = await (await browser.newContext({ viewport, colorScheme })).newPage();
   await new LoginPage(page).signInAs(user);
   return page;
 }
@@ -32,10 +36,10 @@ async function signedIn(browser: Browser, viewport: { width: number; height: num
 for (const screen of SCREENS) {
   test(`every page has no accessibility violations on a ${screen.name}, for any role`, async ({ browser }) => {
     test.setTimeout(180_000);
-    const operator = await signedIn(browser, screen.viewport, people.operator);
-    const assignee = await signedIn(browser, screen.viewport, people.assignee);
-    const admin = await signedIn(browser, screen.viewport, people.admin);
-    const visitor = await (await browser.newContext({ viewport: screen.viewport })).newPage();
+    const operator = await signedIn(browser, screen, people.operator);
+    const assignee = await signedIn(browser, screen, people.assignee);
+    const admin = await signedIn(browser, screen, people.admin);
+    const visitor = await (await browser.newContext({ viewport: screen.viewport, colorScheme: screen.colorScheme })).newPage();
     const reviews = await reviewsToLookAt(operator, assignee);
     const peoplePage = new PeoplePage(admin);
     await peoplePage.goto();

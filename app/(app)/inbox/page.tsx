@@ -11,6 +11,7 @@ import {
   INBOX_PAGE_SIZE,
   INBOX_SORT_LABELS,
   INBOX_SORTS,
+  INBOX_VIEW_LABELS,
   type Inbox,
   inboxCountWords,
   type InboxView,
@@ -29,24 +30,24 @@ export const metadata: Metadata = { title: "Inbox" };
 const VIEWS: { view: InboxView; label: string; about: string; empty: string }[] = [
   {
     view: "assigned",
-    label: "Assigned to me",
+    label: INBOX_VIEW_LABELS.assigned,
     about: "Questions put to you, and the ones you took from your team or from others they were put to.",
     empty: "When an agent or a flow needs something only you can settle, its question appears here with its deadline.",
   },
   {
     view: "candidates",
-    label: "Shared with me",
+    label: INBOX_VIEW_LABELS.candidates,
     about: "Questions put to you and other people by name: whoever answers first settles it, or take one to make it yours.",
     empty: "Questions open to you and others appear here; whoever answers first takes them.",
   },
   {
     view: "team",
-    label: "My team",
+    label: INBOX_VIEW_LABELS.team,
     about: "Questions put to a team you are in: take one and the others see you have it.",
     empty: "Questions put to a team you are in appear here; take one and the others see you have it.",
   },
-  { view: "overdue", label: "Overdue", about: "Everything waiting on you that is past its deadline.", empty: "Nothing is past its deadline." },
-  { view: "answered", label: "Answered by me", about: "What you answered, newest first, with how long each waited for you.", empty: "Questions you have answered appear here, with how long they waited for you." },
+  { view: "overdue", label: INBOX_VIEW_LABELS.overdue, about: "Everything waiting on you that is past its deadline.", empty: "Nothing is past its deadline." },
+  { view: "answered", label: INBOX_VIEW_LABELS.answered, about: "What you answered, newest first, with how long each waited for you.", empty: "Questions you have answered appear here, with how long they waited for you." },
 ];
 
 /** A link to a view of the inbox keeping what is looked for and the order (the defaults left out), from `after` when given. */
@@ -167,7 +168,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
             {shownOf} of {viewCount} {inbox.counts[view] === 1 && !inbox.countsAtLeast[view] ? "question" : "questions"} found · <Link href={`/inbox?view=${view}`}>show all</Link>
           </p>
         ) : (
-          <p className="muted small">
+          <p className="muted small keys-hint">
             Keys: <kbd>j</kbd> and <kbd>k</kbd> move between questions, <kbd>Enter</kbd> opens one, <kbd>/</kbd> searches, <kbd>?</kbd> shows every key.
           </p>
         )}
@@ -187,10 +188,10 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
           }
         />
       ) : (
-        <ul className="inbox-list" aria-label={inbox.everywhere ? "Open questions found" : current.label}>
+        <ul className="inbox-list open" aria-label={inbox.everywhere ? "Open questions found" : current.label}>
           {inbox.rows.map((row) => (
             <li key={row.id} className="inbox-row" data-testid="inbox-row">
-              <div>
+              <div className="inbox-title">
                 {inbox.everywhere ? (
                   <>
                     <span className="badge view" data-testid="found-in-view">
@@ -210,7 +211,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
                 </Link>
               </div>
               <div className="inbox-meta">
-                <span>
+                <span className="inbox-asker">
                   {row.asker.kind === "api" ? (
                     <>
                       <strong>{row.asker.name}</strong> asks over the API
@@ -265,16 +266,18 @@ function AnsweredList({ rows, label }: { rows: Inbox["answered"]; label: string 
     <ul className="inbox-list" aria-label={label}>
       {rows.map((row) => (
         <li key={row.id} className="inbox-row">
-          <Link href={`/questions/${row.id}`} className="inbox-question" data-inbox-link>
-            {shorten(row.title ?? row.question, LISTED_TEXT_LENGTH)}
-          </Link>
+          <div className="inbox-title">
+            <Link href={`/questions/${row.id}`} className="inbox-question" data-inbox-link>
+              {shorten(row.title ?? row.question, LISTED_TEXT_LENGTH)}
+            </Link>
+          </div>
           {row.answerLine ? (
             <p className="inbox-answer">
               <span className="muted">You answered:</span> {shorten(row.answerLine, LISTED_TEXT_LENGTH)}
             </p>
           ) : null}
           <div className="inbox-meta">
-            <span>
+            <span className="inbox-asker">
               {row.asker.name} · {row.subject?.title ?? "a task"}
             </span>
             <span>

@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+// Takes a screenshot of every page, for each role, at 1280 px and on a 390 px phone, in the light and
+// the dark theme, from a running Parley with its demo people (`npm start`, or scripts/e2e-server.mjs):
+//
+//   node scripts/screens.mjs [--base http://127.0.0.1:3000] [--out docs/screens] [--only inbox,run]
+//
+// It also reports any console error a page logged, and any page that scrolls sideways.
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { chromium } from "@playwright/test";
+
+const { values } = parseArgs({
+  options: {
+    base: { type: "string", default: "http://127.0.0.1:3000" },
+    out: { type: "string", default: "docs/screens" },
+    only: { type: "string" },
+  },
+});
+const base = values.base.replace(/\/$/, "");
+const only = values.only ? new Set(values.only.split(",")) : null;
+
+const PEOPLE = {
+  assignee: { email: "sam@parley.test", password: "sam-assignee-demo" },
+  operator: { email: "omar@parley.test", password: "omar-operator-demo" },
+  admin: { email: "ada@parley.test", password: "ada-admin-demo" },
+};
+const SCREENS = [
+  { name: "desktop", viewport: { width: 1280, height: 860 } },
+  { name: "phone", viewport: { width: 390, height: 844 } },
+];
+const THEMES = ["light", "dark"];
+
+/** Each shot: its file name, who looks, and how to reach the page (a path, or steps from one). */
+const SHOTS = [
+  { name: "sign-in", as: null, path: "/login" },
+  { name: "inbox", as: "assignee", path: "/inbox" },
+  { name: "inbox-team", as: "assignee", path: "/inbox?view=team" },
+  { name: "inbox-answered", as: "assignee", path: "/inbox?view=answered" },
+  { name: "question", as: "assignee", path: "/inbox", open: "[data-inbox-link]" },
+  { name: "notifications", as: "assignee", path: "/notifications" },
+  { name: "profile", as: "assignee", path: "/profile" },
+  { name: "runs", as: "operator", path: "/runs" },
+  { name: "start-run", as: "operator", path: "/runs?start=ReviewClaim" },
+  { name: "run", as: "operator", path: "/runs", open: "table a[href^='/tasks/']" },
+  { name: "sla", as: "admin", path: "/admin/sla" },
+  { name: "people", as: "admin", path: "/admin/people" },
+  { name: "person", as: "admin", path: "/admin/people", open: "a[href^='/admin/people/']" },
+  { name: "groups", as: "admin", path: "/admin/groups" },
+  { name: "api-keys", as: "admin", path: "/admin/api-keys" },
+];
+
+async function signIn(context, who) {
+  const page = await context.newPage();
+  await page.goto(`${base}/login`);
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password").fill(who.password);
+  await page.getByRole("button", { name: /sign in/i }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  await page.close();
+}
+
+await mkdir(values.out, { recursive: true });
+const browser = await chromium.launch({ executablePath: process.env.PARLEY_CHROMIUM ?? "/usr/bin/chromium" });
+const problems = [];
+for (const theme of THEMES) {
+  for (const screen of SCREENS) {
+    const contexts = {};
+    for (const shot of SHOTS) {
+      if (only && !only.has(shot.name)) continue;
+      const key = shot.as ?? "visitor";
+      if (!contexts[key]) {
+        contexts[key] = await browser.newContext({ viewport: screen.viewport, colorScheme: theme, locale: "en-GB", timezoneId: "Europe/London" });
+        if (shot.as) await signIn(contexts[key], PEOPLE[shot.as]);
+      }
+      const page = await contexts[key].newPage();
+      const label = `${shot.name} (${screen.name}, ${theme})`;
+      page.on("console", (message) => message.type() === "error" && problems.push(`${label}: console: ${message.text()}`));
+      await page.goto(`${base}${shot.path}`);
+      if (shot.open) {
+        const link = page.locator(shot.open).first();
+        if ((await link.count()) === 0) {
+          problems.push(`${label}: nothing to open at ${shot.path}`);
+          await page.close();
+          continue;
+        }
+        await Promise.all([page.waitForURL((url) => url.pathname + url.search !== shot.path), link.click()]);
+      }
+      await page.waitForLoadState("networkidle");
+      const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      if (sideways > 0) problems.push(`${label}: scrolls ${sideways} px sideways`);
+      await page.screenshot({ path: join(values.out, `${shot.name}-${screen.name}-${theme}.png`), fullPage: screen.name === "desktop" });
+      await page.close();
+    }
+    for (const context of Object.values(contexts)) await context.close();
+  }
+}
+await browser.close();
+console.log(problems.length ? problems.join("\n") : "No console errors; nothing scrolls sideways.");
+process.exitCode = problems.length ? 1 : 0;
