@@ -12,6 +12,7 @@ const PAGE_KEY = "[data-key]";
 /** Keys that hold on every signed-in page, and on pages with the parts they name. */
 const ALWAYS: { keys: string[]; label: string; when?: string }[] = [
   { keys: ["?"], label: "Show these keys" },
+  { keys: ["Ctrl K"], label: "Go to any page, question or run (⌘ K on a Mac)" },
   { keys: ["/"], label: "Search", when: "[data-search-box]" },
   { keys: ["j", "k"], label: "Move to the next or the previous question", when: "[data-inbox-link]" },
   { keys: ["Enter"], label: "Open the question with the focus", when: "[data-inbox-link]" },

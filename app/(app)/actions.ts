@@ -3,7 +3,9 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { getDb } from "@/lib/database";
+import { findForPalette } from "@/lib/palette";
 import { changeAway } from "@/lib/people";
+import { getRegistry } from "@/lib/registry/configured";
 import { signOut } from "@/lib/server/auth";
 import { type ActionResult, defineFormAction } from "@/lib/server/define-action";
 import { formBoolean } from "@/lib/server/form-values";
@@ -25,4 +27,17 @@ export async function setMyAwayAction(_previous: ActionResult<{ away: boolean }>
 
 export async function signOutAction(): Promise<void> {
   await signOut({ redirectTo: "/login" });
+}
+
+const findInPalette = defineFormAction({
+  roles: [],
+  input: z.object({ words: z.string().max(200, "Type at most 200 characters.") }),
+  async handler({ words }, user) {
+    return findForPalette(await getDb(), getRegistry(), user, words.trim(), new Date());
+  },
+});
+
+/** The command palette's search: the signed-in person's open questions and (for operators and admins) recent runs with `words`. */
+export async function findInPaletteAction(_previous: unknown, submitted: FormData | Record<string, unknown>): Promise<ActionResult<Awaited<ReturnType<typeof findForPalette>>>> {
+  return findInPalette(submitted);
 }

@@ -2,15 +2,18 @@ import Link from "next/link";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { AwaySwitch } from "@/components/away-switch";
+import { CommandPalette } from "@/components/command-palette";
 import { KeyboardKeys } from "@/components/keyboard-keys";
 import { LiveRefresh } from "@/components/live-refresh";
 import { NotificationBell } from "@/components/notification-bell";
 import { getAppRuntime } from "@/lib/app-runtime";
 import { getDb } from "@/lib/database";
+import { placesFor } from "@/lib/palette";
 import { unreadNotificationCount } from "@/lib/person-notifications";
+import { getRegistry } from "@/lib/registry/configured";
 import { navigationFor } from "@/lib/auth/roles";
 import { currentAnswerLinkSession, currentUser, requirePageUser } from "@/lib/server/session";
-import { setMyAwayAction, signOutAction } from "./actions";
+import { findInPaletteAction, setMyAwayAction, signOutAction } from "./actions";
 
 export default async function SignedInLayout({ children }: { children: ReactNode }) {
   await connection();
@@ -42,6 +45,7 @@ export default async function SignedInLayout({ children }: { children: ReactNode
           {model.label}
         </span>
         <div className="account">
+          <CommandPalette places={placesFor(user, getRegistry())} find={findInPaletteAction} />
           <NotificationBell unread={unread} />
           {/* Away is for people who are asked questions (and anyone still marked away, to switch it off). */}
           {user.roles.includes("assignee") || user.away ? <AwaySwitch away={user.away} action={setMyAwayAction} /> : null}

@@ -129,6 +129,11 @@ function actionTable(fixture: Fixture): Record<string, { args: (Record<string, s
       args: [null, { away: "false" }],
       outcomes: { anonymous: '"code":"unauthorized"', assignee: '"ok":true', nonCandidate: '"ok":true', operator: '"ok":true', admin: '"ok":true' },
     },
+    "app/(app)/actions.ts#findInPaletteAction": {
+      // Anyone signed in may look: what comes back is only what they may open (questions of their own, runs for operators and admins).
+      args: [null, { words: "claim" }],
+      outcomes: { anonymous: '"code":"unauthorized"', assignee: '"ok":true', nonCandidate: '"ok":true', operator: '"ok":true', admin: '"ok":true' },
+    },
     "app/(app)/actions.ts#signOutAction": {
       args: [],
       // Anyone may sign out (nobody signed in included): it only ends the caller's own session.

@@ -65,6 +65,7 @@ interface ActionRow {
 function actionTable(fixture: Fixture): Record<string, ActionRow> {
   return {
     "app/(app)/actions.ts#setMyAwayAction": { caller: "sam", fields: { away: "false" } },
+    "app/(app)/actions.ts#findInPaletteAction": { caller: "sam", fields: { words: "claim" } },
     "app/(app)/actions.ts#signOutAction": { caller: "samSigningOut", fields: {}, expect: "redirect", noArguments: true },
     "app/(auth)/login/actions.ts#signInWithPassword": { caller: "anonymous", fields: { email: "sam@parley.test", password: "not-the-password" } },
     "app/(auth)/login/actions.ts#signInWithOidc": { caller: "anonymous", fields: { callbackUrl: "https://evil.example/" }, expect: "redirect" },
