@@ -11,6 +11,7 @@ import {
   type OpenQuestionView,
   readOpenInbox,
 } from "@/db/queries/inbox";
+import { listSnoozedBy, type SnoozedQuestionRow } from "@/db/queries/question-snoozes";
 import { markInboxSeen } from "@/db/queries/person-notifications";
 import type { QuestionRow } from "@/db/queries/runtime-questions";
 import { isUuid } from "@/lib/ids";
@@ -19,7 +20,7 @@ import type { Registry, TaskSubject } from "@/lib/registry";
 import { getRegistry } from "@/lib/registry/configured";
 
 /** The inbox's views. */
-export const INBOX_VIEWS = ["assigned", "candidates", "team", "overdue", "answered"] as const;
+export const INBOX_VIEWS = ["assigned", "candidates", "team", "overdue", "snoozed", "answered"] as const;
 export type InboxView = (typeof INBOX_VIEWS)[number];
 
 /** Each view's name, as its tab, the palette and a search's rows say it. */
@@ -28,8 +29,14 @@ export const INBOX_VIEW_LABELS: Readonly<Record<InboxView, string>> = {
   candidates: "Shared with me",
   team: "My team",
   overdue: "Overdue",
+  snoozed: "Snoozed",
   answered: "Answered by me",
 };
+
+/** The views that list something other than a page of open questions: what was answered, what is snoozed. */
+export function isListView(view: InboxView): view is "snoozed" | "answered" {
+  return view === "snoozed" || view === "answered";
+}
 
 export function parseInboxView(value: unknown): InboxView {
   return INBOX_VIEWS.find((view) => view === value) ?? "assigned";
@@ -140,9 +147,11 @@ export interface Inbox {
     /** What was answered, in a line ("Bank transfer · Urgent?: No"); null when it closed with nothing. */
     answerLine: string | null;
   })[];
+  /** The open questions they snoozed, soonest back first: read in the "snoozed" view (the others count them). */
+  snoozed: (SnoozedQuestionRow & { headline: string; asker: Asker; subject: TaskSubject | undefined })[];
   /**
    * Every open question in each view (not only this page's), up to {@link INBOX_COUNT_CAP}; "answered"
-   * counts what is listed.
+   * counts what is listed, "snoozed" what they snoozed.
    */
   counts: Record<InboxView, number>;
   /** The views with more open questions than the inbox counts: their count is the cap, shown as "1,000+". */
@@ -227,14 +236,21 @@ export async function loadInbox(
   // Words are looked for in everything the person may see, whichever view they were typed in.
   const everywhere = search.text !== null;
   const find = { ...search, workflowsNamed: everywhere ? workflowsNamedWith(search.text!, registry) : [] };
-  const openPage = { limit: view === "answered" && !everywhere ? 0 : (options.pageSize ?? INBOX_PAGE_SIZE), after };
+  const listed = isListView(view) && !everywhere;
+  const openPage = { limit: listed ? 0 : (options.pageSize ?? INBOX_PAGE_SIZE), after };
   // Only the view shown is read in full; the others are counted.
-  const [open, answered, answeredCount] = await Promise.all([
-    readOpenInbox(db, userId, everywhere ? "everything" : view === "answered" ? "assigned" : view, now, openPage, find),
+  const [open, answered, answeredCount, snoozed] = await Promise.all([
+    readOpenInbox(db, userId, everywhere ? "everything" : isListView(view) ? "assigned" : view, now, openPage, find),
     everywhere ? (after ? [] : listAnsweredBy(db, userId, ANSWERED_FOUND, { text: search.text!, workflowsNamed: find.workflowsNamed })) : view === "answered" ? listAnsweredBy(db, userId, ANSWERED_LISTED) : [],
     view === "answered" && !everywhere ? undefined : countAnsweredBy(db, userId, ANSWERED_LISTED),
+    listSnoozedBy(db, userId, now),
   ]);
-  const subjects = await registry.describeTasks(db, [...open.rows.map((question) => question.taskId), ...answered.map((question) => question.taskId)]);
+  const snoozedShown = view === "snoozed" && !everywhere ? snoozed.rows : [];
+  const subjects = await registry.describeTasks(db, [
+    ...open.rows.map((question) => question.taskId),
+    ...answered.map((question) => question.taskId),
+    ...snoozedShown.map((question) => question.taskId),
+  ]);
   const rows: InboxRow[] = open.rows.map((question) => ({
     id: question.id,
     headline: headlineFrom(question),
@@ -259,14 +275,20 @@ export async function loadInbox(
       subject: subjects.get(question.taskId),
       answerLine: answerLine(describeAnswer(question.spec, question.answer)),
     })),
-    counts: { ...open.counts, answered: answeredCount ?? answered.length },
-    countsAtLeast: { ...open.countsAtLeast, answered: false },
+    snoozed: snoozedShown.map((question) => ({
+      ...question,
+      headline: headlineFrom(question),
+      asker: askerOf(question, subjects.get(question.taskId), registry),
+      subject: subjects.get(question.taskId),
+    })),
+    counts: { ...open.counts, answered: answeredCount ?? answered.length, snoozed: snoozed.count },
+    countsAtLeast: { ...open.countsAtLeast, answered: false, snoozed: false },
     search,
     notUnderstood: filters.notUnderstood,
     matching: open.matching,
     matchingAtLeast: open.matchingAtLeast,
     askers: open.askers,
-    after: view === "answered" && !everywhere ? null : after,
+    after: listed ? null : after,
     next: open.next,
   };
 }

@@ -1,6 +1,7 @@
 import type { Db } from "@/db/client";
 import { type ConversationWindow, readConversationWindow } from "@/db/queries/conversation-window";
 import { findReassignmentAway } from "@/db/queries/inbox";
+import { snoozedAmong } from "@/db/queries/question-snoozes";
 import { findRun, type RunRow } from "@/db/queries/runs";
 import { findOpenQuestionOfTaskFor, partiesOf, type QuestionPageRequest, type QuestionRow } from "@/db/queries/runtime-questions";
 import { headlineOf } from "@/lib/inbox";
@@ -118,10 +119,13 @@ export interface NextQuestion {
   headline: string;
 }
 
+/** How many of the person's soonest due questions are looked at for the next one to offer. */
+const NEXT_LOOKED_AT = 10;
+
 /**
  * Where a person goes once they have answered (or declined) a question: the question the same run
  * asks them next, if it has asked one (the questionnaire after the Auditor), and the soonest due of
- * the rest of their inbox.
+ * the rest of their inbox (not one they snoozed).
  */
 export async function whatComesNext(
   db: Db,
@@ -129,8 +133,10 @@ export async function whatComesNext(
   userId: string,
   question: Pick<QuestionRow, "id" | "taskId">,
 ): Promise<{ sameRun: NextQuestion | null; next: NextQuestion | null }> {
-  const [again, soonest] = await Promise.all([findOpenQuestionOfTaskFor(db, question.taskId, userId, question.id), runtime.questionsFor(userId, { limit: 3 })]);
-  const next = soonest.find((each) => each.id !== question.id && each.id !== again?.id);
+  const [again, soonest] = await Promise.all([findOpenQuestionOfTaskFor(db, question.taskId, userId, question.id), runtime.questionsFor(userId, { limit: NEXT_LOOKED_AT })]);
+  // A question they snoozed is out of their sight: the next one is the soonest due of the rest.
+  const snoozed = await snoozedAmong(db, userId, soonest.map((each) => each.id), new Date());
+  const next = soonest.find((each) => each.id !== question.id && each.id !== again?.id && !snoozed.has(each.id));
   return {
     sameRun: again ? { id: again.id, headline: headlineOf(again) } : null,
     next: next ? { id: next.id, headline: headlineOf(next) } : null,

@@ -307,7 +307,7 @@ export async function readOpenInbox(
   // few questions reads the person's questions once, not once for the page and again to count.
   const foundFirst = searching && !after && page.limit > 0;
   const pageWalks = parts.map((part) =>
-    openWalk(part, userId, { where: [...inView, ...afterConditions], order: sort, limit: foundFirst ? INBOX_COUNT_CAP + 1 : page.limit + 1 }),
+    openWalk(part, userId, { unsnoozedAt: nowAt, where: [...inView, ...afterConditions], order: sort, limit: foundFirst ? INBOX_COUNT_CAP + 1 : page.limit + 1 }),
   );
   const pageCte =
     page.limit <= 0
@@ -320,7 +320,7 @@ export async function readOpenInbox(
           ${sql.join(
             OPEN_PARTS.map(
               (part) =>
-                sql`select ${part}::text as part, slot_id, asker from ${openWalk(part, userId, { columns: sql`coalesce(a.agent, a.workflow) as asker`, order: null, limit: INBOX_COUNT_CAP + 1, slotsFirst: true })} ${sql.raw(part)}`,
+                sql`select ${part}::text as part, slot_id, asker from ${openWalk(part, userId, { unsnoozedAt: nowAt, columns: sql`coalesce(a.agent, a.workflow) as asker`, order: null, limit: INBOX_COUNT_CAP + 1, slotsFirst: true })} ${sql.raw(part)}`,
             ),
             sql` union all `,
           )}
@@ -328,7 +328,7 @@ export async function readOpenInbox(
           ${sql.join(
             OPEN_PARTS.map(
               (part) =>
-                sql`select ${part}::text as part, slot_id from ${openWalk(part, userId, { where: [dueCondition("overdue", nowAt)], order: null, limit: INBOX_COUNT_CAP + 1, slotsFirst: true })} ${sql.raw(`${part}_overdue`)}`,
+                sql`select ${part}::text as part, slot_id from ${openWalk(part, userId, { unsnoozedAt: nowAt, where: [dueCondition("overdue", nowAt)], order: null, limit: INBOX_COUNT_CAP + 1, slotsFirst: true })} ${sql.raw(`${part}_overdue`)}`,
             ),
             sql` union all `,
           )}
@@ -337,7 +337,7 @@ export async function readOpenInbox(
     ? sql`null::bigint`
     : foundFirst
       ? sql`(select count(*) from found)`
-      : countedUpToCap(parts.map((part) => openWalk(part, userId, { where: inView, order: null, limit: INBOX_COUNT_CAP + 1 })));
+      : countedUpToCap(parts.map((part) => openWalk(part, userId, { unsnoozedAt: nowAt, where: inView, order: null, limit: INBOX_COUNT_CAP + 1 })));
 
   const rows = await queryRows<{
     assigned: number | string;

@@ -159,6 +159,13 @@ export interface WalkOptions {
   slotsFirst?: boolean;
   /** Only slots they may answer now: none another candidate has taken ("I'll take it"). */
   answerableOnly?: boolean;
+  /** Only questions the person has not snoozed past this moment (the inbox's views; see `question_snoozes`). */
+  unsnoozedAt?: SQL;
+}
+
+/** Whether question `a` is out of `userId`'s sight at `at`: they snoozed it until later. */
+export function snoozedBy(userId: string, at: SQL): SQL {
+  return sql`exists (select 1 from question_snoozes z where z.question_id = a.id and z.user_id = ${userId}::uuid and z.until > ${at})`;
 }
 
 /**
@@ -178,9 +185,11 @@ export function openWalk(part: OpenPart, userId: string, options: WalkOptions): 
   const order = options.order ? sql` order by ${slotOrder(options.order)}` : sql``;
   const limit = options.limit === null ? sql`` : sql` limit ${options.limit}`;
   const questions = sql`join asks a on a.slot_id = s.id and a.status = 'open' and a.reason is null`;
+  // A condition on the question itself: a count walk applies it to the questions of the slots it read.
+  const ofQuestion = options.unsnoozedAt ? [sql`not ${snoozedBy(userId, options.unsnoozedAt)}`] : [];
   const walk = options.slotsFirst
-    ? sql`select ${columns} from (select s.* from slots s where ${sql.join(conditions, sql` and `)}${limit}) s ${questions}`
-    : sql`select ${columns} from slots s ${questions} where ${sql.join(conditions, sql` and `)}${order}${limit}`;
+    ? sql`select ${columns} from (select s.* from slots s where ${sql.join(conditions, sql` and `)}${limit}) s ${questions}${ofQuestion.length > 0 ? sql` where ${sql.join(ofQuestion, sql` and `)}` : sql``}`
+    : sql`select ${columns} from slots s ${questions} where ${sql.join([...conditions, ...ofQuestion], sql` and `)}${order}${limit}`;
   if (part !== "team") return sql`(${walk})`;
   // Each of the person's sets of groups, walked along its own stretch of the index.
   const outerOrder = options.order ? sql` order by ${rowOrder(options.order, "t.")}` : sql``;

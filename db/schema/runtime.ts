@@ -308,6 +308,26 @@ export const slotEscalations = pgTable(
   ],
 );
 
+/**
+ * A question one person put out of their sight until a moment ("snooze"): it leaves their inbox's views
+ * (it still counts against its SLA, and everyone else it is put to still sees it) and comes back on its
+ * own when `until` passes. One row per question and person; snoozing again moves `until`.
+ */
+export const questionSnoozes = pgTable(
+  "question_snoozes",
+  {
+    questionId: uuid("question_id")
+      .notNull()
+      .references(() => asks.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    until: timestamp("until", { withTimezone: true }).notNull(),
+    snoozedAt: timestamp("snoozed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.questionId, table.userId] }), index("question_snoozes_user_idx").on(table.userId, table.until)],
+);
+
 /** What a job does: run a state's `enter`, an `on <Event>` handler, or an expired slot's `unfinished`. */
 export type JobKind = "enter" | "event" | "expire";
 

@@ -171,6 +171,16 @@ function actionTable(fixture: Fixture): Record<string, { args: (Record<string, s
         admin: "not yours to answer",
       },
     },
+    "app/(app)/questions/[id]/actions.ts#snoozeQuestionAction": {
+      // Sam snoozes his question (and is sent back to his inbox); the next row brings it back for him.
+      args: [null, { questionId: fixture.questionId, for: "1h" }],
+      outcomes: { anonymous: '"code":"unauthorized"', assignee: "redirect", nonCandidate: "not yours to answer", operator: "not yours to answer", admin: "not yours to answer" },
+    },
+    "app/(app)/questions/[id]/actions.ts#wakeQuestionAction": {
+      // Only one's own snooze ends: anyone else has none of this question's to end.
+      args: [null, { questionId: fixture.questionId }],
+      outcomes: { anonymous: '"code":"unauthorized"', assignee: '"ok":true', nonCandidate: '"code":"not_found"', operator: '"code":"not_found"', admin: '"code":"not_found"' },
+    },
     "app/(app)/questions/[id]/actions.ts#declineQuestionAction": {
       // A note one character too long: past every check to the runtime, which refuses it and leaves the question open.
       args: [null, { questionId: fixture.questionId, note: "x".repeat(1001) }],

@@ -58,6 +58,7 @@ for (const screen of SCREENS) {
           "/inbox?view=team",
           "/inbox?view=overdue",
           "/inbox?view=answered",
+          "/inbox?view=snoozed",
           "/inbox?view=assigned&due=week&sort=newest",
           "/inbox?view=assigned&due=soonish&sort=sideways",
           reviews.openQuestion,

@@ -98,6 +98,10 @@ function actionTable(fixture: Fixture): Record<string, ActionRow> {
     // Sam's question has an assignee (him): there is nothing to take, so even his own call is refused.
     // A note one character over the limit: even Sam's own well-formed call is refused, and his question stays open.
     "app/(app)/questions/[id]/actions.ts#declineQuestionAction": { caller: "sam", intruder: "priya", fields: { questionId: fixture.questionId, note: "x".repeat(1_001) }, ids: ["questionId"] },
+    // A while the page does not offer: past every check to the refusal of the choice, so nothing is snoozed.
+    "app/(app)/questions/[id]/actions.ts#snoozeQuestionAction": { caller: "sam", intruder: "priya", fields: { questionId: fixture.questionId, for: "forever" }, ids: ["questionId"] },
+    // Sam has nothing snoozed: there is no snooze to end.
+    "app/(app)/questions/[id]/actions.ts#wakeQuestionAction": { caller: "sam", intruder: "priya", fields: { questionId: fixture.questionId }, ids: ["questionId"] },
     "app/(app)/questions/[id]/actions.ts#claimQuestionAction": { caller: "sam", intruder: "priya", fields: { questionId: fixture.questionId, intent: "take" }, ids: ["questionId"] },
     "app/(app)/notifications/actions.ts#openNotificationAction": { caller: "sam", fields: { notificationId: ZERO_UUID }, ids: ["notificationId"] },
     // Omar has no notifications: marking them all read changes nothing, whatever gets through.

@@ -17,6 +17,7 @@ import {
   type InboxView,
   loadInbox,
   lookAtInbox,
+  isListView,
   parseInboxView,
 } from "@/lib/inbox";
 import { formatDuration } from "@/lib/sla-clock";
@@ -24,6 +25,10 @@ import { requirePageUser } from "@/lib/server/session";
 import { LISTED_TEXT_LENGTH, shorten } from "@/lib/short-text";
 import { DocumentTitle } from "@/components/document-title";
 import { InboxKeys } from "@/components/inbox-keys";
+import { LocalTime } from "@/components/local-time";
+import { SnoozedList, WakeButton } from "@/components/snoozed-list";
+import { snoozeOf } from "@/lib/snoozes";
+import { wakeQuestionAction } from "../questions/[id]/actions";
 
 export const metadata: Metadata = { title: "Inbox" };
 
@@ -47,6 +52,12 @@ const VIEWS: { view: InboxView; label: string; about: string; empty: string }[] 
     empty: "Questions put to a team you are in appear here; take one and the others see you have it.",
   },
   { view: "overdue", label: INBOX_VIEW_LABELS.overdue, about: "Everything waiting on you that is past its deadline.", empty: "Nothing is past its deadline." },
+  {
+    view: "snoozed",
+    label: INBOX_VIEW_LABELS.snoozed,
+    about: "Questions you put out of sight for a while: each comes back to its view by itself. Their deadlines have not moved.",
+    empty: "Nothing is snoozed. Snooze a question from its page to put it out of your inbox for a while.",
+  },
   { view: "answered", label: INBOX_VIEW_LABELS.answered, about: "What you answered, newest first, with how long each waited for you.", empty: "Questions you have answered appear here, with how long they waited for you." },
 ];
 
@@ -79,6 +90,10 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
     seenBefore,
     search: { text: params.q, asker: params.asker, due: params.due, sort: params.sort },
   });
+  // Back from snoozing a question: said once, with the moment it comes back (read from the database, not the link).
+  const snoozedId = typeof params.snoozed === "string" ? params.snoozed : null;
+  const snoozedTill = snoozedId ? await snoozeOf(db, snoozedId, user.id, now) : null;
+  const justSnoozed = snoozedId && snoozedTill ? { id: snoozedId, until: snoozedTill } : null;
   const searching = inbox.search.text !== null || inbox.search.asker !== null || inbox.search.due !== null;
   // The tab says how many questions wait on this person (each once, whichever views it is in); "+" when a view has more than were counted.
   const waiting = inbox.counts.assigned + inbox.counts.candidates + inbox.counts.team;
@@ -92,6 +107,14 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
   return (
     <section>
       <h1>Inbox</h1>
+      {justSnoozed ? (
+        <div className="notice snoozed-notice" role="status" data-testid="just-snoozed">
+          <span>
+            Snoozed: the question is out of your inbox until <LocalTime at={justSnoozed.until.toISOString()} />, then back in its view. Its deadline has not moved.
+          </span>
+          <WakeButton questionId={justSnoozed.id} action={wakeQuestionAction} label="Undo" />
+        </div>
+      ) : null}
       {user.away ? (
         <p className="notice" role="status">
           You are marked away: you get no new questions until you switch it off. They go to whoever you named on your <Link href="/profile">profile</Link>; with
@@ -116,7 +139,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
           <span>Words, in any view</span>
           <input type="search" name="q" defaultValue={inbox.search.text ?? ""} maxLength={200} aria-keyshortcuts="/" data-search-box />
         </label>
-        {view === "answered" ? null : (
+        {isListView(view) ? null : (
           <>
             <label>
               <span>Asked by</span>
@@ -175,6 +198,23 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
       </form>
       {view === "answered" && !inbox.everywhere ? (
         inbox.answered.length === 0 ? <Empty text={current.empty} /> : <AnsweredList rows={inbox.answered} label={current.label} />
+      ) : view === "snoozed" && !inbox.everywhere ? (
+        inbox.snoozed.length === 0 ? <Empty text={current.empty} /> : (
+          <SnoozedList
+            rows={inbox.snoozed.map((row) => ({
+              id: row.id,
+              headline: shorten(row.headline, LISTED_TEXT_LENGTH),
+              askedBy: row.asker.name,
+              about: row.subject?.title ?? null,
+              openedAt: row.openedAt.toISOString(),
+              dueAt: row.dueAt?.toISOString() ?? null,
+              until: row.until.toISOString(),
+            }))}
+            label={current.label}
+            renderedAt={renderedAt}
+            wakeAction={wakeQuestionAction}
+          />
+        )
       ) : inbox.rows.length === 0 ? (
         <Empty
           text={
@@ -234,7 +274,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
           ))}
         </ul>
       )}
-      {(view !== "answered" || inbox.everywhere) && (inbox.after || inbox.next) ? (
+      {(!isListView(view) || inbox.everywhere) && (inbox.after || inbox.next) ? (
         <nav className="inbox-meta" aria-label="Pages">
           <span>
             {inbox.after

@@ -1,10 +1,11 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { unstable_rethrow } from "next/navigation";
+import { redirect, unstable_rethrow } from "next/navigation";
 import { z } from "zod";
 import { submittedValues } from "@/components/questions/question-form-state";
 import { getAppRuntime } from "@/lib/app-runtime";
+import { getDb } from "@/lib/database";
 import { AppError, ERROR_CODES } from "@/lib/errors";
 import { formatDuration, formatUtc } from "@/lib/sla-clock";
 import type { FormAnswer } from "@/lib/questions";
@@ -13,6 +14,7 @@ import { type ActionResult, defineFormAction } from "@/lib/server/define-action"
 import { authorizeAnswering } from "@/lib/server/session";
 import type { AnswerState, ClaimOutcome, DeclineOutcome } from "./answer-state";
 import { isUuid } from "@/lib/ids";
+import { snooze, SNOOZE_CHOICE_KEYS, wake } from "@/lib/snoozes";
 
 function toRecord(value: unknown): Record<string, string | string[]> {
   const record: Record<string, string | string[]> = Object.create(null);
@@ -172,4 +174,41 @@ export async function declineQuestionAction(_previous: ActionResult<DeclineOutco
     console.error("declining a question failed", error);
     return { ok: false, error: { code: "internal", message: ERROR_CODES.internal.message } };
   }
+}
+
+const snoozeQuestion = defineFormAction({
+  roles: [],
+  input: z.object({ questionId: z.string(), for: z.enum(SNOOZE_CHOICE_KEYS, { message: "Choose how long it is out of your inbox." }) }),
+  async handler({ questionId, for: choice }, user): Promise<never> {
+    await snooze(await getDb(), { questionId, userId: user.id, choice, now: new Date() });
+    revalidatePath("/inbox");
+    revalidatePath(`/questions/${questionId}`);
+    redirect(`/inbox?snoozed=${questionId}`);
+  },
+});
+
+/**
+ * "Snooze": puts an open question of the signed-in person's out of their inbox for the while chosen,
+ * then back to the inbox, which says until when. Only the person's own view changes: its deadline,
+ * its escalations and everyone else it is put to are as they were.
+ */
+export async function snoozeQuestionAction(_previous: unknown, submitted: FormData | Record<string, unknown>): Promise<ActionResult<never>> {
+  return snoozeQuestion(submitted);
+}
+
+const wakeQuestion = defineFormAction({
+  roles: [],
+  input: z.object({ questionId: z.string() }),
+  async handler({ questionId }, user): Promise<{ woken: boolean }> {
+    const woken = await wake(await getDb(), { questionId, userId: user.id, now: new Date() });
+    if (!woken) throw new AppError("not_found", "This question is not snoozed (or not yours): it is in your inbox already, if it is open.");
+    revalidatePath("/inbox");
+    revalidatePath(`/questions/${questionId}`);
+    return { woken };
+  },
+});
+
+/** "Bring it back now": ends the signed-in person's snooze of a question, which is in their inbox again at once. */
+export async function wakeQuestionAction(_previous: unknown, submitted: FormData | Record<string, unknown>): Promise<ActionResult<{ woken: boolean }>> {
+  return wakeQuestion(submitted);
 }

@@ -14,13 +14,15 @@ import { askerOf, headlineOf } from "@/lib/inbox";
 import { attemptLabel, describeAnswer } from "@/lib/questions";
 import { closedWithoutAnswerText, conversationBeside, loadQuestionRun, reassignedAwayFrom, othersItIsFor, specToAnswer, whatComesNext } from "@/lib/question-view";
 import { runStateWords } from "@/lib/run-view";
+import { snoozeOf } from "@/lib/snoozes";
 import { formatDuration } from "@/lib/sla-clock";
 import { requireAnsweringPageUser } from "@/lib/server/session";
 import { DECLINE_NOTE_MAX_LENGTH } from "@/lib/runtime";
-import { claimQuestionAction, declineQuestionAction, submitAnswerAction } from "./actions";
+import { claimQuestionAction, declineQuestionAction, snoozeQuestionAction, submitAnswerAction, wakeQuestionAction } from "./actions";
 import { ClaimPanel } from "./claim-panel";
 import { DeclinePanel } from "./decline-panel";
 import { KeepGoing } from "./keep-going";
+import { SnoozePanel } from "./snooze-panel";
 import { AnswerForm } from "./answer-form";
 import { isUuid } from "@/lib/ids";
 import { LongText } from "@/components/long-text";
@@ -76,6 +78,7 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
   // Put to a team or to several people, with nobody assigned: one of them may take it.
   const claimable = Boolean(open && slot && !slot.assigneeId && (slot.candidateGroupIds.length > 0 || slot.candidateIds.length > 1));
   // Done with it (answered or declined by this person, in the full inbox): what the same run asks them next, and the rest of their inbox.
+  const snoozedUntil = open && !limited ? await snoozeOf(db, question.id, user.id, now) : null;
   const after = !open && !limited && (answeredByMe || declinedByMe) ? await whatComesNext(db, runtime, user.id, question) : undefined;
   const holder = !slot?.claimedBy
     ? ({ kind: "nobody" } as const)
@@ -184,6 +187,15 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
           {after ? <KeepGoing questionId={question.id} sameRun={after.sameRun} next={after.next} /> : null}
           {open && holder.kind !== "other" ? (
             <DeclinePanel questionId={question.id} sharedWith={others.length} noteMaxLength={DECLINE_NOTE_MAX_LENGTH} action={declineQuestionAction} />
+          ) : null}
+          {open && !limited && holder.kind !== "other" ? (
+            <SnoozePanel
+              questionId={question.id}
+              snoozedUntil={snoozedUntil?.toISOString() ?? null}
+              dueAt={slot?.dueAt?.toISOString() ?? null}
+              snoozeAction={snoozeQuestionAction}
+              wakeAction={wakeQuestionAction}
+            />
           ) : null}
           {run ? (
             <p className="run-state" data-testid="run-state">
