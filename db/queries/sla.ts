@@ -510,3 +510,16 @@ export async function countOpenSlotsByAge(db: Db, bounds: readonly number[], now
 export async function countAnsweredByWait(db: Db, bounds: readonly number[], since: Date | null, now: Date): Promise<number[]> {
   return (await readSlaPeriod(db, since, now, { bounds })).waits;
 }
+
+/** The open question of each of `slotIds` that is still open (a slot whose wait has no question, or is over, is left out). */
+export async function openQuestionsOfSlots(db: Db, slotIds: readonly string[]): Promise<{ slotId: string; questionId: string }[]> {
+  if (slotIds.length === 0) return [];
+  const rows = await queryRows<{ slot_id: string; question_id: string }>(
+    db,
+    sql`select distinct on (s.id) s.id as slot_id, a.id as question_id
+          from slots s join asks a on a.slot_id = s.id and a.status = 'open' and a.reason is null
+         where s.id in (${sql.join(slotIds.map((id) => sql`${id}::uuid`), sql`, `)}) and s.status = 'open'
+         order by s.id, a.asked_at desc`,
+  );
+  return rows.map((row) => ({ slotId: row.slot_id, questionId: row.question_id }));
+}

@@ -9,7 +9,8 @@ import { remindAboutQuestion as remind } from "@/lib/notifications/outbox";
 import { changeAway } from "@/lib/people";
 import { AppError } from "@/lib/errors";
 import { type ActionResult, defineFormAction } from "@/lib/server/define-action";
-import { formBoolean } from "@/lib/server/form-values";
+import { formBoolean, formList } from "@/lib/server/form-values";
+import { BULK_WAITS_MAX, type BulkOutcome, reassignWaits, remindWaits } from "@/lib/bulk-waits";
 
 const setPersonAway = defineFormAction({
   roles: ["admin"],
@@ -71,4 +72,36 @@ export async function remindAction(
   formData: FormData | Record<string, unknown>,
 ): Promise<ActionResult<{ people: string[]; queued: number }>> {
   return await remindAboutQuestion(formData);
+}
+
+const bulkWaits = defineFormAction({
+  roles: ["admin"],
+  input: z.discriminatedUnion("do", [
+    z.object({ do: z.literal("remind"), slotId: formList(z.array(z.uuid()).min(1, "Tick the waits to remind about first.").max(BULK_WAITS_MAX)) }),
+    z.object({
+      do: z.literal("reassign"),
+      slotId: formList(z.array(z.uuid()).min(1, "Tick the waits to reassign first.").max(BULK_WAITS_MAX)),
+      assigneeEmail: z.email("Give the email of the person they go to."),
+    }),
+  ]),
+  async handler(input, admin): Promise<BulkOutcome & { did: "remind" | "reassign" }> {
+    const db = await getDb();
+    const slotIds = [...new Set(input.slotId)];
+    if (input.do === "remind") {
+      const { notifiers, notices } = await getAppRuntime();
+      return { did: "remind", ...(await remindWaits(db, slotIds, { ...notices, notifiers, at: new Date(), remindedBy: admin.name })) };
+    }
+    const { runtime } = await getAppRuntime();
+    const outcome = await reassignWaits(db, runtime, { slotIds, email: input.assigneeEmail, by: admin.id });
+    revalidatePath("/admin/sla");
+    return { did: "reassign", ...outcome };
+  },
+});
+
+/** Admins only: the waits ticked on the SLA page reminded, or reassigned to one person, at once (each its own update, as one row's button). */
+export async function bulkWaitsAction(
+  _previous: ActionResult<BulkOutcome & { did: "remind" | "reassign" }> | null,
+  formData: FormData | Record<string, unknown>,
+): Promise<ActionResult<BulkOutcome & { did: "remind" | "reassign" }>> {
+  return await bulkWaits(formData);
 }

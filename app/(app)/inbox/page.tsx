@@ -24,6 +24,7 @@ import { formatDuration } from "@/lib/sla-clock";
 import { requirePageUser } from "@/lib/server/session";
 import { LISTED_TEXT_LENGTH, shorten } from "@/lib/short-text";
 import { DocumentTitle } from "@/components/document-title";
+import { CurrentTabInView } from "@/components/current-tab-in-view";
 import { InboxKeys } from "@/components/inbox-keys";
 import { LocalTime } from "@/components/local-time";
 import { SnoozedList, WakeButton } from "@/components/snoozed-list";
@@ -123,6 +124,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
       ) : null}
       <DocumentTitle title={waiting > 0 ? `Inbox (${waitingWords}) · Parley` : "Inbox · Parley"} />
       <InboxKeys />
+      <CurrentTabInView current={inbox.everywhere ? "everywhere" : view} />
       <nav className="tabs" aria-label="Inbox views">
         {VIEWS.map((entry) => (
           <Link key={entry.view} href={`/inbox?view=${entry.view}`} aria-current={entry.view === view && !inbox.everywhere ? "page" : undefined}>

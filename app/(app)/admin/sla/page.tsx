@@ -10,14 +10,18 @@ import { type LongWaitRow, openWorkByAgeFor, slaHistoryFor, type SlaNumbers } fr
 import { type EscalationView, type OpenSlotRow, readOutstandingWork, resolveAssigneeFilter } from "@/lib/sla-outstanding";
 import { formatPercentile, formatShare, OPEN_AGE_BUCKETS, parseSlaPeriod, SLA_PERIOD_LABELS, SLA_PERIODS, type SlaPeriod, TIME_TO_ANSWER_BUCKETS } from "@/lib/sla-numbers";
 import { requirePageUser } from "@/lib/server/session";
-import { reassignSlotAction, remindAction } from "../actions";
+import { bulkWaitsAction, reassignSlotAction, remindAction } from "../actions";
 import { BarChart } from "./bar-chart";
 import { NumbersTable } from "./numbers-table";
+import { BulkWaitsForm } from "./bulk-waits-form";
 import { SlotActions } from "./slot-actions";
 import { isUuid } from "@/lib/ids";
 import { getRegistry } from "@/lib/registry/configured";
 import { LISTED_TEXT_LENGTH, shorten } from "@/lib/short-text";
 import { NOTHING_REASON_LABELS, nothingReasonWords } from "@/lib/question-view";
+
+/** The id of the bulk actions' form, which the table's checkboxes belong to. */
+const BULK_FORM = "bulk-waits";
 
 export const metadata: Metadata = { title: "SLA" };
 
@@ -243,58 +247,67 @@ export default async function AdminSlaPage({ searchParams }: { searchParams: Pro
       {rows.length === 0 ? (
         <p className="empty muted">{open.length === 0 && !workflow && !agent && !assignee && !band ? "Nothing is waiting on anyone." : "No open wait matches these filters."}</p>
       ) : (
-        <table className="table sla-open stacks" aria-label="Outstanding work">
-          <thead>
-            <tr>
-              <th scope="col">Question</th>
-              <th scope="col">Workflow · state</th>
-              <th scope="col">Waiting on</th>
-              <th scope="col">Opened</th>
-              <th scope="col">Due</th>
-              <th scope="col">Time left</th>
-              <th scope="col">Act</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((slot) => (
-              <tr key={slot.id} data-testid="open-slot" data-slot-id={slot.id}>
-                <td>
-                  {slot.questionId ? <Link href={`/questions/${slot.questionId}`}>{questionLabel(slot)}</Link> : questionLabel(slot)}
-                  {slot.agent ? <div className="muted small">asked by {slot.agent}</div> : null}
-                </td>
-                <td data-label="Workflow · state">
-                  {workflowLabel(slot.workflow)} · {slot.state}
-                  <div className="muted small">
-                    {/* What the run is about, unless it only repeats the question (an ask over the API is about its question). */}
-                    {subjects.get(slot.taskId)?.title && subjects.get(slot.taskId)?.title !== slot.headline ? subjects.get(slot.taskId)?.title : null}{" "}
-                    <Link href={`/tasks/${slot.taskId}`}>run</Link>
-                  </div>
-                </td>
-                <td data-testid="waiting-on" data-label="Waiting on">{waitingOn(slot)}</td>
-                <td data-label="Opened">
-                  <When at={slot.openedAt} now={now} />
-                </td>
-                <td data-label="Due">{slot.dueAt ? <When at={slot.dueAt} now={now} /> : <span className="muted">no deadline</span>}</td>
-                <td data-label="Time left">
-                  <SlaClock openedAt={slot.openedAt.toISOString()} dueAt={slot.dueAt?.toISOString() ?? null} renderedAt={renderedAt} />
-                  {slot.escalation ? <Escalation escalation={slot.escalation} now={now} /> : null}
-                </td>
-                <td>
-                  <SlotActions
-                    slotId={slot.id}
-                    questionId={slot.questionId}
-                    label={questionLabel(slot)}
-                    assigneeId={slot.assigneeId}
-                    assignees={slot.id === reassigning ? assignees : undefined}
-                    reassignHref={hrefWith(here, { reassign: slot.id })}
-                    reassign={reassignSlotAction}
-                    remind={remindAction}
-                  />
-                </td>
+        <>
+          <BulkWaitsForm action={bulkWaitsAction} formId={BULK_FORM} />
+          <table className="table sla-open stacks" aria-label="Outstanding work">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <span className="visually-hidden">Tick</span>
+                </th>
+                <th scope="col">Question</th>
+                <th scope="col">Workflow · state</th>
+                <th scope="col">Waiting on</th>
+                <th scope="col">Opened</th>
+                <th scope="col">Due</th>
+                <th scope="col">Time left</th>
+                <th scope="col">Act</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((slot) => (
+                <tr key={slot.id} data-testid="open-slot" data-slot-id={slot.id}>
+                  <td data-label="Tick">
+                    <input type="checkbox" name="slotId" value={slot.id} form={BULK_FORM} aria-label={`Tick “${questionLabel(slot)}”`} />
+                  </td>
+                  <td>
+                    {slot.questionId ? <Link href={`/questions/${slot.questionId}`}>{questionLabel(slot)}</Link> : questionLabel(slot)}
+                    {slot.agent ? <div className="muted small">asked by {slot.agent}</div> : null}
+                  </td>
+                  <td data-label="Workflow · state">
+                    {workflowLabel(slot.workflow)} · {slot.state}
+                    <div className="muted small">
+                      {/* What the run is about, unless it only repeats the question (an ask over the API is about its question). */}
+                      {subjects.get(slot.taskId)?.title && subjects.get(slot.taskId)?.title !== slot.headline ? subjects.get(slot.taskId)?.title : null}{" "}
+                      <Link href={`/tasks/${slot.taskId}`}>run</Link>
+                    </div>
+                  </td>
+                  <td data-testid="waiting-on" data-label="Waiting on">{waitingOn(slot)}</td>
+                  <td data-label="Opened">
+                    <When at={slot.openedAt} now={now} />
+                  </td>
+                  <td data-label="Due">{slot.dueAt ? <When at={slot.dueAt} now={now} /> : <span className="muted">no deadline</span>}</td>
+                  <td data-label="Time left">
+                    <SlaClock openedAt={slot.openedAt.toISOString()} dueAt={slot.dueAt?.toISOString() ?? null} renderedAt={renderedAt} />
+                    {slot.escalation ? <Escalation escalation={slot.escalation} now={now} /> : null}
+                  </td>
+                  <td>
+                    <SlotActions
+                      slotId={slot.id}
+                      questionId={slot.questionId}
+                      label={questionLabel(slot)}
+                      assigneeId={slot.assigneeId}
+                      assignees={slot.id === reassigning ? assignees : undefined}
+                      reassignHref={hrefWith(here, { reassign: slot.id })}
+                      reassign={reassignSlotAction}
+                      remind={remindAction}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
       )}
       {here.after || next ? (
         <nav className="inbox-meta" aria-label="Pages of outstanding work">
