@@ -22,7 +22,7 @@ describe.each(DATABASE_KINDS)("an inbox view past the count (%s)", (kind) => {
     const inbox = await loadInbox(db, lee!.id, "team", NOW, { pageSize: 50 });
     expect(INBOX_COUNT_CAP).toBe(1_000);
     expect(inbox.counts).toMatchObject({ assigned: 0, candidates: 0, team: 1_000, overdue: seeded.filter((wait) => wait.dueAt !== null && wait.dueAt <= NOW).length });
-    expect(inbox.countsAtLeast).toEqual({ assigned: false, candidates: false, team: true, overdue: false, answered: false });
+    expect(inbox.countsAtLeast).toEqual({ assigned: false, candidates: false, team: true, overdue: false, snoozed: false, answered: false });
     expect(inboxCountWords(inbox.counts.team, inbox.countsAtLeast.team)).toBe("1,000+");
     expect(inbox.rows.map((row) => row.id)).toEqual(inDueOrder(seeded).slice(0, 50).map((wait) => wait.questionId));
 

@@ -44,7 +44,7 @@ describe.each(DATABASE_KINDS)("the inbox at a page at a time (%s)", (kind) => {
 
     const first = await loadInbox(db, sam!.id, "assigned", NOW, { pageSize: 50 });
     // The open question on the slot Sam finished is listed as answered by Sam, not as one to answer.
-    expect(first.counts).toEqual({ assigned: 57, candidates: 4, team: 0, overdue: 4, answered: 1 });
+    expect(first.counts).toEqual({ assigned: 57, candidates: 4, team: 0, overdue: 4, snoozed: 0, answered: 1 });
     expect(first.rows).toHaveLength(50);
     expect(first.rows.every((row) => row.assignedToMe)).toBe(true);
     expect(first.rows[0]!.headline).toBe("Sam's question due in -3h");
