@@ -11,7 +11,7 @@ import {
   type OpenQuestionView,
   readOpenInbox,
 } from "@/db/queries/inbox";
-import { listSnoozedBy, type SnoozedQuestionRow } from "@/db/queries/question-snoozes";
+import { countSnoozedBy, listSnoozedBy, type SnoozedQuestionRow } from "@/db/queries/question-snoozes";
 import { markInboxSeen } from "@/db/queries/person-notifications";
 import type { QuestionRow } from "@/db/queries/runtime-questions";
 import { isUuid } from "@/lib/ids";
@@ -243,9 +243,10 @@ export async function loadInbox(
     readOpenInbox(db, userId, everywhere ? "everything" : isListView(view) ? "assigned" : view, now, openPage, find),
     everywhere ? (after ? [] : listAnsweredBy(db, userId, ANSWERED_FOUND, { text: search.text!, workflowsNamed: find.workflowsNamed })) : view === "answered" ? listAnsweredBy(db, userId, ANSWERED_LISTED) : [],
     view === "answered" && !everywhere ? undefined : countAnsweredBy(db, userId, ANSWERED_LISTED),
-    listSnoozedBy(db, userId, now),
+    // The Snoozed view reads its rows (and their count); every other view only counts them.
+    view === "snoozed" && !everywhere ? listSnoozedBy(db, userId, now) : countSnoozedBy(db, userId, now).then((count) => ({ count, rows: [] })),
   ]);
-  const snoozedShown = view === "snoozed" && !everywhere ? snoozed.rows : [];
+  const snoozedShown = snoozed.rows;
   const subjects = await registry.describeTasks(db, [
     ...open.rows.map((question) => question.taskId),
     ...answered.map((question) => question.taskId),

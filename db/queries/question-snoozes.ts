@@ -75,6 +75,19 @@ export interface SnoozedQuestionRow {
   until: Date;
 }
 
+/** How many open questions `userId` has snoozed past `now` (what the Snoozed tab counts on every view). */
+export async function countSnoozedBy(db: Db, userId: string, now: Date): Promise<number> {
+  const rows = await queryRows<{ count: number | string }>(
+    db,
+    sql`select count(*) as count
+          from question_snoozes z
+          join asks a on a.id = z.question_id
+          join slots s on s.id = a.slot_id
+         where z.user_id = ${userId}::uuid and z.until > ${now.toISOString()}::timestamptz and ${openAndTheirs(userId)}`,
+  );
+  return Number(rows[0]?.count ?? 0);
+}
+
 /** How many snoozed questions "Snoozed" lists, soonest back first. */
 export const SNOOZED_LISTED = 100;
 
