@@ -6,6 +6,8 @@ import { formatUtc } from "@/lib/sla-clock";
 const FORMATS = {
   /** "6 Dec 2026, 02:40 CET" */
   moment: { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" },
+  /** "6 Dec 2026, 02:40:07 CET": to the second, for a log. */
+  second: { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit", timeZoneName: "short" },
   /** "02:40:07": the time of day alone, for a list of one day's events. */
   clock: { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;

@@ -124,9 +124,9 @@ export async function listKeys(db: Db, kind: ApiKeyKind, options: { userId?: str
 }
 
 /** Revokes a key at once (its next request is refused); `not_found` when there is no such live key of this kind (or person). */
-export async function revokeKey(db: Db, input: { id: string; kind: ApiKeyKind; userId?: string; now?: Date }): Promise<ApiKeySummary> {
+export async function revokeKey(db: Db, input: { id: string; kind: ApiKeyKind; userId?: string; by: string | null; now?: Date }): Promise<ApiKeySummary> {
   const revoked = isUuid(input.id)
-    ? await revokeApiKey(db, { id: input.id, kind: input.kind, ...(input.userId ? { userId: input.userId } : {}), at: input.now ?? new Date() })
+    ? await revokeApiKey(db, { id: input.id, kind: input.kind, ...(input.userId ? { userId: input.userId } : {}), by: input.by, at: input.now ?? new Date() })
     : undefined;
   if (revoked) return summary(revoked);
   const existing = isUuid(input.id) ? await findApiKey(db, input.id) : undefined;

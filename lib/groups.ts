@@ -147,10 +147,10 @@ export async function searchPeopleToAdd(db: Db, input: { query: string; groupId?
 }
 
 /** Makes a group; a name already taken (once normalised) is a conflict on `name`. */
-export async function createGroup(db: Db, input: { name: string }): Promise<Group> {
+export async function createGroup(db: Db, input: { name: string; by?: string | null; now?: Date }): Promise<Group> {
   const parsed = groupNameSchema.safeParse(input.name);
   if (!parsed.success) throw new AppError("invalid_input", parsed.error.issues[0]?.message, { path: "name" });
-  const group = await insertGroup(db, parsed.data);
+  const group = await insertGroup(db, parsed.data, { by: input.by ?? null, at: input.now ?? new Date() });
   if (!group) throw new AppError("conflict", `There is already a group called “${parsed.data}”.`, { path: "name" });
   return group;
 }
@@ -160,10 +160,12 @@ export async function createGroup(db: Db, input: { name: string }): Promise<Grou
  * stay with it; whoever asks it by name (`group("finance")`) asks by the new name from then on. A name
  * another group has is a conflict on `name`.
  */
-export async function renameGroup(db: Db, input: { groupId: string; name: string }): Promise<Group> {
+export async function renameGroup(db: Db, input: { groupId: string; name: string; by?: string | null; now?: Date }): Promise<Group> {
   const parsed = groupNameSchema.safeParse(input.name);
   if (!parsed.success) throw new AppError("invalid_input", parsed.error.issues[0]?.message, { path: "name" });
-  const renamed = isUuid(input.groupId) ? await renameGroupRow(db, input.groupId, parsed.data) : undefined;
+  const renamed = isUuid(input.groupId)
+    ? await renameGroupRow(db, input.groupId, parsed.data, { by: input.by ?? null, at: input.now ?? new Date() })
+    : undefined;
   if (renamed === "taken") throw new AppError("conflict", `There is already a group called “${parsed.data}”.`, { path: "name" });
   if (!renamed) throw new AppError("not_found", "There is no such group.");
   await publishLiveEvent(db, { kind: "person-changed", audience: { roles: ["admin"] } });
@@ -219,7 +221,7 @@ export async function deleteGroup(db: Db, input: { groupId: string; by: string; 
       tx,
       members.map((personId) => ({ personId, byId: input.by, kind: "group-removed", data: { groupId: group.id, group: group.name, deleted: true }, at })),
     );
-    const deleted = await deleteGroupRow(tx, group.id);
+    const deleted = await deleteGroupRow(tx, group.id, { by: input.by, at, members: members.length });
     if (!deleted) throw new AppError("not_found", "There is no such group.");
     // Admins only: a group may have more members than one notification can name.
     await publishLiveEvent(tx, { kind: "person-changed", audience: { roles: ["admin"] } });

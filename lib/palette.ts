@@ -36,6 +36,7 @@ export function placesFor(user: Pick<User, "roles">, registry: Registry): Palett
       { href: "/admin/people", label: "People", detail: "Add, change roles and groups, deactivate" },
       { href: "/admin/groups", label: "Groups", detail: "The teams questions are put to" },
       { href: "/admin/api-keys", label: "API keys", detail: "The keys agents ask with" },
+      { href: "/admin/audit", label: "Audit log", detail: "Who did what and when; CSV" },
       { href: "/admin/deliveries", label: "Failed deliveries", detail: "Emails and webhooks that did not get through" },
       { href: "/admin", label: "Admin", detail: "Everything an admin looks after, and who is away" },
     );

@@ -285,7 +285,7 @@ export async function deactivatePerson(db: Db, input: { personId: string; by: st
     keepAnAdmin(admins, person, false, input.by, input.by === person.id ? "deactivating yourself" : "deactivating them");
     const updated = (await updateUser(tx, person.id, { deactivatedAt: now, sessionsValidFrom: now }))!;
     // Revoked, not merely refused while deactivated: reactivating must not bring them back, as it brings back no session.
-    await revokePersonalTokensOf(tx, { userId: person.id, at: now });
+    await revokePersonalTokensOf(tx, { userId: person.id, at: now, by: input.by, because: "deactivated" });
     await expireLiveSignInLinks(tx, person.id, "invite", now);
     await expireLiveSignInLinks(tx, person.id, "answer", now);
     await recordPersonChanges(tx, [{ personId: person.id, byId: input.by, kind: "deactivated", at: now }]);
@@ -302,7 +302,7 @@ export async function reactivatePerson(db: Db, input: { personId: string; by: st
     if (!person.deactivatedAt) throw new AppError("conflict", `${person.name} is not deactivated.`);
     const updated = (await updateUser(tx, person.id, { deactivatedAt: null }))!;
     // Tokens of a deactivation recorded before deactivating revoked them were only refused while it lasted.
-    await revokePersonalTokensOf(tx, { userId: person.id, at: now, madeBy: person.deactivatedAt });
+    await revokePersonalTokensOf(tx, { userId: person.id, at: now, madeBy: person.deactivatedAt, by: input.by, because: "deactivated" });
     await recordPersonChanges(tx, [{ personId: person.id, byId: input.by, kind: "reactivated", at: now }]);
     await personChanged(tx, person.id);
     return updated;

@@ -65,7 +65,9 @@ export type RunEntry =
   | { kind: "failed"; id: number; at: Date; state: string | null; cause: string; code: string | null; retryable: boolean }
   | { kind: "completed"; id: number; at: Date; state: string | null; message: string | null }
   /** An operator cancelled the run: who, in which state, and how many questions were withdrawn. */
-  | { kind: "cancelled"; id: number; at: Date; by: string; state: string | null; withdrawn: number };
+  | { kind: "cancelled"; id: number; at: Date; by: string; state: string | null; withdrawn: number }
+  /** Someone queued the failed run's work again. */
+  | { kind: "retried"; id: number; at: Date; by: string };
 
 /** Who handed to whom: agents only (a person answering is never a node). */
 export interface HandoffGraph {
@@ -240,6 +242,9 @@ export function runEntries(events: readonly RunEvent[], context: RunViewContext)
         break;
       case "completed":
         entries.push({ ...base, kind: "completed", state: string(data.state), message: string(data.message) });
+        break;
+      case "retried":
+        entries.push({ ...base, kind: "retried", by: nameOf(data.by) ?? "someone" });
         break;
       case "cancelled":
         openTurns.clear();

@@ -48,6 +48,7 @@ const SHOTS = [
   { name: "person", as: "admin", path: "/admin/people", open: "a[href^='/admin/people/']" },
   { name: "groups", as: "admin", path: "/admin/groups" },
   { name: "api-keys", as: "admin", path: "/admin/api-keys" },
+  { name: "audit-log", as: "admin", path: "/admin/audit" },
 ];
 
 async function signIn(context, who) {

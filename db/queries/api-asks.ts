@@ -47,7 +47,8 @@ export async function insertApiAsk(db: Db, ask: NewApiAsk): Promise<boolean> {
   const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
   const rows = await queryRows<{ id: string }>(
     db,
-    sql`insert into api_asks (id, api_key_id, idempotency_key, request_hash, question_id, title, body, context, response_schema, "to",
+    sql`with created as (
+        insert into api_asks (id, api_key_id, idempotency_key, request_hash, question_id, title, body, context, response_schema, "to",
           assignee_id, candidate_ids, due_at, attempts, callback_url, metadata, created_at, escalation)
         values (${ask.id}, ${ask.apiKeyId}, ${ask.idempotencyKey}, ${ask.requestHash}, ${ask.questionId}, ${ask.title}, ${ask.body},
           ${json(ask.context)}::json, ${json(ask.responseSchema)}::json, ${JSON.stringify(ask.to)}::json, ${ask.assigneeId}::uuid,
@@ -55,7 +56,13 @@ export async function insertApiAsk(db: Db, ask: NewApiAsk): Promise<boolean> {
           ${ask.callbackUrl}, ${json(ask.metadata)}::json, ${ask.createdAt.toISOString()}::timestamptz,
           ${ask.escalation?.length ? JSON.stringify(ask.escalation) : null}::json)
         on conflict (api_key_id, idempotency_key) where idempotency_key is not null do nothing
-        returning id`,
+        returning id, api_key_id, question_id, title, created_at
+      ), audited as (
+        -- Who asked, for the audit log: the key, in the statement that stores the ask.
+        insert into audit_events (at, action, category, actor_key_id, task_id, question_id, detail)
+        select created_at, 'asked', 'runs', api_key_id, id, question_id, jsonb_build_object('title', title) from created
+      )
+      select id from created`,
   );
   return rows.length > 0;
 }

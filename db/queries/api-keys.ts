@@ -1,11 +1,12 @@
 import { and, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import { type Db, queryRows, toDate } from "../client";
 import { type ApiKey, type ApiKeyKind, apiKeys } from "../schema";
+import { insertAuditEvents } from "./audit-events";
 
 /** A key as it is stored, minus nothing: callers decide what to show. */
 export type { ApiKey };
 
-/** Stores a new key (its secret only as a hash). */
+/** Stores a new key (its secret only as a hash), and who made it for the audit log. */
 export async function insertApiKey(
   db: Db,
   key: {
@@ -21,13 +22,19 @@ export async function insertApiKey(
     demoSecret?: string | null;
   },
 ): Promise<ApiKey> {
-  const [row] = await db.insert(apiKeys).values(key).returning();
-  return row!;
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const [row] = await tx.insert(apiKeys).values(key).returning();
+    await insertAuditEvents(tx, [
+      { at: key.createdAt, action: "key-created", category: "keys", actorId: key.createdBy, apiKeyId: key.id, detail: { name: key.name, kind: key.kind } },
+    ]);
+    return row!;
+  });
 }
 
 /**
- * The live key whose secret hashes to `secretHash`, in one statement that also records it was used —
- * at most once a minute, so a busy key is not a write per request. Undefined for an unknown or revoked key,
+ * The live key whose secret hashes to `secretHash`, in one statement that also records it was used (on
+ * the key and in the audit log) — at most once a minute, so a busy key is not a write per request. Undefined for an unknown or revoked key,
  * and for a personal token whose person is deactivated.
  */
 export async function findLiveApiKeyAndTouch(db: Db, secretHash: string, at: Date): Promise<ApiKey | undefined> {
@@ -41,6 +48,13 @@ export async function findLiveApiKeyAndTouch(db: Db, secretHash: string, at: Dat
           update api_keys set last_used_at = ${at.toISOString()}::timestamptz
           where id = (select id from found)
             and (last_used_at is null or last_used_at < ${at.toISOString()}::timestamptz - interval '1 minute')
+          returning id, kind, user_id, name
+        ), audited as (
+          -- The audit log's "used" lines are as fine as last_used_at: one a minute at most.
+          insert into audit_events (at, action, category, actor_id, actor_key_id, api_key_id, detail)
+          select ${at.toISOString()}::timestamptz, 'key-used', 'keys', user_id, case when kind = 'agent' then id end, id,
+            jsonb_build_object('name', name, 'kind', kind)
+          from touched
         )
         select * from found`,
   );
@@ -98,27 +112,48 @@ export async function findApiKey(db: Db, id: string): Promise<ApiKey | undefined
  * Revokes a key of this kind (and, for a personal token, of this person) — one conditional update;
  * undefined when there is no such live key.
  */
-export async function revokeApiKey(db: Db, revocation: { id: string; kind: ApiKeyKind; userId?: string; at: Date }): Promise<ApiKey | undefined> {
-  const [key] = await db
-    .update(apiKeys)
-    .set({ revokedAt: revocation.at, demoSecret: null })
-    .where(
-      and(
-        eq(apiKeys.id, revocation.id),
-        eq(apiKeys.kind, revocation.kind),
-        isNull(apiKeys.revokedAt),
-        revocation.userId ? eq(apiKeys.userId, revocation.userId) : undefined,
-      ),
-    )
-    .returning();
-  return key;
+export async function revokeApiKey(
+  db: Db,
+  revocation: { id: string; kind: ApiKeyKind; userId?: string; by: string | null; at: Date },
+): Promise<ApiKey | undefined> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const [key] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: revocation.at, demoSecret: null })
+      .where(
+        and(
+          eq(apiKeys.id, revocation.id),
+          eq(apiKeys.kind, revocation.kind),
+          isNull(apiKeys.revokedAt),
+          revocation.userId ? eq(apiKeys.userId, revocation.userId) : undefined,
+        ),
+      )
+      .returning();
+    if (key) await insertAuditEvents(tx, [revokedEvent(key, revocation.by, revocation.at)]);
+    return key;
+  });
+}
+
+function revokedEvent(key: Pick<ApiKey, "id" | "name" | "kind">, by: string | null, at: Date, because?: string) {
+  return {
+    at,
+    action: "key-revoked",
+    category: "keys" as const,
+    actorId: by,
+    apiKeyId: key.id,
+    detail: { name: key.name, kind: key.kind, ...(because ? { because } : {}) },
+  };
 }
 
 /**
- * Revokes a person's live personal tokens at `at` — only those made by `madeBy`, when given — in one
- * statement; returns how many.
+ * Revokes a person's live personal tokens at `at` — only those made by `madeBy`, when given — and
+ * records each, with `by` and `because`, for the audit log; in the caller's transaction. Returns how many.
  */
-export async function revokePersonalTokensOf(db: Db, revocation: { userId: string; at: Date; madeBy?: Date }): Promise<number> {
+export async function revokePersonalTokensOf(
+  db: Db,
+  revocation: { userId: string; at: Date; madeBy?: Date; by: string | null; because: string },
+): Promise<number> {
   const revoked = await db
     .update(apiKeys)
     .set({ revokedAt: revocation.at, demoSecret: null })
@@ -130,7 +165,8 @@ export async function revokePersonalTokensOf(db: Db, revocation: { userId: strin
         revocation.madeBy ? lte(apiKeys.createdAt, revocation.madeBy) : undefined,
       ),
     )
-    .returning({ id: apiKeys.id });
+    .returning({ id: apiKeys.id, name: apiKeys.name, kind: apiKeys.kind });
+  await insertAuditEvents(db, revoked.map((key) => revokedEvent(key, revocation.by, revocation.at, revocation.because)));
   return revoked.length;
 }
 

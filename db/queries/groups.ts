@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, lte, sql } from "drizzle-orm";
-import { type Db, isUniqueViolation } from "../client";
+import { type Db, isUniqueViolation, queryRows, toDate } from "../client";
 import { type Group, groupMembers, groups, users } from "../schema";
+import { insertAuditEvents } from "./audit-events";
 import type { UserCursor } from "./users";
 
 export type { Group };
@@ -100,9 +101,15 @@ export async function findGroupsByIds(db: Db, ids: readonly string[]): Promise<G
 }
 
 /** Makes a group; undefined when the (normalised) name is taken. */
-export async function insertGroup(db: Db, name: string): Promise<Group | undefined> {
-  const [group] = await db.insert(groups).values({ name }).onConflictDoNothing({ target: groups.name }).returning();
-  return group;
+export async function insertGroup(db: Db, name: string, record: { by: string | null; at: Date }): Promise<Group | undefined> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const [group] = await tx.insert(groups).values({ name }).onConflictDoNothing({ target: groups.name }).returning();
+    if (group) {
+      await insertAuditEvents(tx, [{ at: record.at, action: "group-created", category: "people", actorId: record.by, groupId: group.id, detail: { name } }]);
+    }
+    return group;
+  });
 }
 
 /**
@@ -110,20 +117,43 @@ export async function insertGroup(db: Db, name: string): Promise<Group | undefin
  * index on names decides, so two renames at once cannot both take it), or undefined when there is
  * no such group.
  */
-export async function renameGroupRow(db: Db, id: string, name: string): Promise<Group | "taken" | undefined> {
+export async function renameGroupRow(db: Db, id: string, name: string, record: { by: string | null; at: Date }): Promise<Group | "taken" | undefined> {
   try {
-    const [group] = await db.update(groups).set({ name }).where(eq(groups.id, id)).returning();
-    return group;
+    // One statement: the rename and its line in the audit log, with the name it had.
+    const rows = await queryRows<{ id: string; name: string; created_at: string | Date }>(
+      db,
+      sql`with before as (
+            select id, name from groups where id = ${id}::uuid for update
+          ), renamed as (
+            update groups g set name = ${name} from before where g.id = before.id
+            returning g.id, g.name, g.created_at, before.name as was
+          ), audited as (
+            insert into audit_events (at, action, category, actor_id, group_id, detail)
+            select ${record.at.toISOString()}::timestamptz, 'group-renamed', 'people', ${record.by}::uuid, id, jsonb_build_object('from', was, 'to', name)
+            from renamed where was is distinct from name
+          )
+          select id, name, created_at from renamed`,
+    );
+    const row = rows[0];
+    return row ? { id: row.id, name: row.name, createdAt: toDate(row.created_at) } : undefined;
   } catch (error) {
     if (isUniqueViolation(error)) return "taken";
     throw error;
   }
 }
 
-/** Deletes a group (its memberships go with it); the deleted group, or undefined when there was none. */
-export async function deleteGroup(db: Db, id: string): Promise<Group | undefined> {
-  const [group] = await db.delete(groups).where(eq(groups.id, id)).returning();
-  return group;
+/** Deletes a group (its memberships go with it), recorded for the audit log; the deleted group, or undefined when there was none. */
+export async function deleteGroup(db: Db, id: string, record: { by: string | null; at: Date; members: number }): Promise<Group | undefined> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const [group] = await tx.delete(groups).where(eq(groups.id, id)).returning();
+    if (group) {
+      await insertAuditEvents(tx, [
+        { at: record.at, action: "group-deleted", category: "people", actorId: record.by, groupId: group.id, detail: { name: group.name, members: record.members } },
+      ]);
+    }
+    return group;
+  });
 }
 
 /** The members of a group: their ids. */

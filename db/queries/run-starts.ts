@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { runStarts } from "../schema";
+import { insertAuditEvents } from "./audit-events";
 
 /** A start form's one-time token, as the start it made recorded it. */
 export interface RunStart {
@@ -11,10 +12,10 @@ export interface RunStart {
 }
 
 /**
- * Records that `token` started the run over `taskId`, in the caller's transaction (the one that
- * created the task and its run). Returns false when the token was taken already — by an earlier
- * submission, or a concurrent one that committed first (this insert waits for it) — and the caller
- * must then roll its start back.
+ * Records that `token` started the run over `taskId`, and who started it for the audit log, in the
+ * caller's transaction (the one that created the task and its run). Returns false when the token was
+ * taken already — by an earlier submission, or a concurrent one that committed first (this insert
+ * waits for it) — and the caller must then roll its start back.
  */
 export async function recordRunStart(db: Db, start: RunStart & { at: Date }): Promise<boolean> {
   const rows = await db
@@ -22,7 +23,11 @@ export async function recordRunStart(db: Db, start: RunStart & { at: Date }): Pr
     .values({ token: start.token, workflow: start.workflow, taskId: start.taskId, startedBy: start.startedBy, createdAt: start.at })
     .onConflictDoNothing({ target: runStarts.token })
     .returning({ token: runStarts.token });
-  return rows.length > 0;
+  if (rows.length === 0) return false;
+  await insertAuditEvents(db, [
+    { at: start.at, action: "run-started", category: "runs", actorId: start.startedBy, taskId: start.taskId, detail: { workflow: start.workflow } },
+  ]);
+  return true;
 }
 
 /** The start a token made, or undefined when it has made none. */

@@ -419,10 +419,10 @@ export async function failJob(
   return Number(rows[0]?.failed ?? 0) > 0;
 }
 
-/** Queues a retryable instance's failed jobs again; returns how many. */
+/** Queues a retryable instance's failed jobs again, with a `retried` event naming who did (`by`); returns how many. */
 export async function requeueFailedJobs(
   db: Db,
-  retry: { workflow: string; taskId: string; tracks: TrackedTableColumns; at: Date },
+  retry: { workflow: string; taskId: string; tracks: TrackedTableColumns; by: string | null; at: Date },
 ): Promise<number> {
   const at = retry.at.toISOString();
   const rows = await queryRows<{ requeued: number }>(
@@ -435,7 +435,11 @@ export async function requeueFailedJobs(
           update jobs set status = 'queued', run_at = ${at}::timestamptz, locked_by = null, locked_until = null, finished_at = null
           where workflow_instance_id in (select id from instance) and status = 'failed'
           returning id
-        ), tracked as (${updateTrackedStatus(retry.tracks, retry.taskId, "running", sql`exists (select 1 from instance)`)})
+        ), tracked as (${updateTrackedStatus(retry.tracks, retry.taskId, "running", sql`exists (select 1 from instance)`)}),
+        retried as (
+          insert into run_events (task_id, workflow_instance_id, kind, data, at)
+          select ${retry.taskId}::uuid, id, 'retried', jsonb_build_object('by', ${retry.by}::uuid), ${at}::timestamptz from instance
+        )
         select count(*)::int as requeued from requeued`,
   );
   return Number(rows[0]?.requeued ?? 0);

@@ -4,3 +4,4 @@ export * from "./tasks";
 export * from "./notifications";
 export * from "./api";
 export * from "./sla";
+export * from "./audit";

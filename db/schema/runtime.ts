@@ -383,6 +383,8 @@ export const RUN_EVENT_KINDS = [
   "slot-unclaimed",
   "escalated",
   "failed",
+  /** Someone queued a retryable run's failed work again. */
+  "retried",
   "completed",
   "cancelled",
 ] as const;

@@ -141,7 +141,7 @@ export interface Runtime extends QuestionDesk, SlotReassigner, SlotClaimer, RunC
    * Queues a retryable task's failed work again; returns how many jobs. A run that stopped because
    * its workflow is wrong is never requeued: that refuses with `definition_error`, saying what is wrong.
    */
-  retry(workflow: { readonly name: string }, taskId: string): Promise<number>;
+  retry(workflow: { readonly name: string }, taskId: string, options?: { by?: string }): Promise<number>;
   /** `agent.ask` outside a workflow's state code. */
   ask(agent: Agent, task: TaskReference, turns: readonly ModelMessage[]): Promise<AgentReply>;
   /** `agent.answer` outside a workflow's state code. */
@@ -619,9 +619,9 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       return { expired, escalated, jobs };
     },
 
-    async retry(workflow, taskId) {
+    async retry(workflow, taskId, options = {}) {
       const requeued = await commit(async (tx) => {
-        const requeued = await requeueFailedJobs(tx, { workflow: workflow.name, taskId, tracks: workflowNamed(workflow.name).tracks, at: now() });
+        const requeued = await requeueFailedJobs(tx, { workflow: workflow.name, taskId, tracks: workflowNamed(workflow.name).tracks, by: options.by ?? null, at: now() });
         return { value: requeued, changes: requeued > 0 ? [{ kind: "run-status", taskId, status: "running", userIds: [] }] : [] };
       }, { oneStatement: true });
       if (requeued > 0) return requeued;

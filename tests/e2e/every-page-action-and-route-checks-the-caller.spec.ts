@@ -33,6 +33,7 @@ function pageTable(fixture: Fixture): Record<string, Record<Role, PageOutcome>> 
     "/admin/sla": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },
     "/admin/api-keys": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },
     "/admin/deliveries": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },
+    "/admin/audit": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },
     "/admin/people": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },
     "/admin/people?q=sam": { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },
     [`/admin/people/${fixture.samId}`]: { anonymous: "sign-in", assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },
@@ -59,6 +60,7 @@ function routeTable(fixture: Fixture): Record<string, Record<Role, number>> {
     "/api/events": { anonymous: 401, assignee: 200, nonCandidate: 200, operator: 200, admin: 200 },
     [`/api/events?task=${fixture.taskId}`]: { anonymous: 401, assignee: 200, nonCandidate: 404, operator: 200, admin: 200 },
     "/admin/sla/export?period=30d": { anonymous: 401, assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },
+    "/admin/audit/export?category=answers": { anonymous: 401, assignee: 403, nonCandidate: 403, operator: 403, admin: 200 },
     // Off unless PARLEY_METRICS_TOKEN is set (it is not here), and then for a scraper holding it, never for a session.
     "/api/metrics": { anonymous: 404, assignee: 404, nonCandidate: 404, operator: 404, admin: 404 },
     // For load balancers and probes: open to anyone, saying nothing but whether Parley is up.

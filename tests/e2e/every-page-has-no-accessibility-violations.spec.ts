@@ -69,7 +69,7 @@ for (const screen of SCREENS) {
         ],
       ],
       [operator, ["/runs", "/runs?start=ReviewClaim", "/runs?start=DeployApproval", reviews.run, "/profile", "/notifications"]],
-      [admin, ["/admin", "/runs", "/admin/sla", "/admin/people", personPath, "/admin/groups", ...groupPaths, "/admin/api-keys", "/profile", "/notifications"]],
+      [admin, ["/admin", "/runs", "/admin/sla", "/admin/people", personPath, "/admin/groups", ...groupPaths, "/admin/api-keys", "/admin/audit", "/profile", "/notifications"]],
     ] as const) {
       for (const path of paths) found.push(...(await violations(page, path)));
     }

@@ -62,7 +62,7 @@ test("no signed-in page scrolls sideways on a 390 px phone, for any role", async
       ],
     ],
     ["operator", operator, ["/runs", "/runs?start=ReviewClaim", "/runs?start=DeployApproval", reviews.run, "/profile", "/notifications"]],
-    ["admin", admin, ["/admin", "/runs", "/admin/sla", "/admin/api-keys", "/admin/people", personPath, "/admin/groups", ...groupPaths, "/profile", "/notifications"]],
+    ["admin", admin, ["/admin", "/runs", "/admin/sla", "/admin/api-keys", "/admin/audit", "/admin/people", personPath, "/admin/groups", ...groupPaths, "/profile", "/notifications"]],
   ] as const) {
     for (const path of paths) widths[`${role} ${path}`] = await pageWidth(page, path);
   }

@@ -272,6 +272,17 @@ function routeTable(fixture: Fixture): Record<string, RouteCase[]> {
       { label: "wrong role", caller: "omar", path: "/admin/deliveries", expect: "4xx" },
       { label: "hostile query", caller: "ada", path: `/admin/deliveries?limit=${encodeURIComponent("' or 1=1 --")}&__proto__=1`, expect: "read" },
     ],
+    "/(app)/admin/audit/page": [
+      ...signInPage("/admin/audit"),
+      { label: "wrong role", caller: "omar", path: "/admin/audit", expect: "4xx" },
+      {
+        label: "hostile filters",
+        caller: "ada",
+        path: `/admin/audit?category=__proto__&who=${encodeURIComponent("' or 1=1 --")}&from=%00&until=9999-12-31&before=-1`,
+        expect: "read",
+      },
+      { label: "NUL and far-off days", caller: "ada", path: "/admin/audit?who=%00&from=0000-01-01&until=2199-12-31&before=99999999999999999999", expect: "read" },
+    ],
     "/(app)/admin/people/page": [
       ...signInPage("/admin/people"),
       { label: "wrong role", caller: "omar", path: "/admin/people", expect: "4xx" },
@@ -366,6 +377,16 @@ function routeTable(fixture: Fixture): Record<string, RouteCase[]> {
         ],
       ]),
     ),
+    "/(app)/admin/audit/export/route": [
+      { label: "no session", caller: "anonymous", path: "/admin/audit/export", expect: "4xx" },
+      { label: "forged session", caller: "forged", path: "/admin/audit/export", expect: "4xx" },
+      { label: "wrong role", caller: "omar", path: "/admin/audit/export", expect: "4xx" },
+      { label: "hostile category", caller: "ada", path: `/admin/audit/export?category=__proto__&category=${encodeURIComponent("' or 1=1 --")}`, expect: "read" },
+      { label: "nobody by that name", caller: "ada", path: `/admin/audit/export?who=${encodeURIComponent("' or 1=1 --")}`, expect: "4xx" },
+      { label: "not a day", caller: "ada", path: "/admin/audit/export?from=9999-12-31&until=%00", expect: "4xx" },
+      { label: "NUL as who", caller: "ada", path: "/admin/audit/export?who=%00", expect: "read" },
+      { label: "POST", caller: "ada", path: "/admin/audit/export", init: { method: "POST", body: "{}" }, expect: "4xx" },
+    ],
     "/(app)/admin/sla/export/route": [
       { label: "no session", caller: "anonymous", path: "/admin/sla/export", expect: "4xx" },
       { label: "forged session", caller: "forged", path: "/admin/sla/export", expect: "4xx" },
@@ -608,12 +629,14 @@ function apiRouteTable(fixture: Fixture): Record<string, RouteCase[]> {
 
 /**
  * A snapshot without when each API key was last used: a request with a live key records that (at most
- * once a minute), which is its use, not a change the hostile request made.
+ * once a minute, on the key and as a "used" line of the audit log), which is its use, not a change the
+ * hostile request made.
  */
 function withoutKeyUse(snapshot: Record<string, string>): Record<string, string> {
   const rows = JSON.parse(snapshot.api_keys ?? "[]") as Record<string, unknown>[];
   for (const row of rows) delete row.last_used_at;
-  return { ...snapshot, api_keys: JSON.stringify(rows) };
+  const audit = (JSON.parse(snapshot.audit_events ?? "[]") as Record<string, unknown>[]).filter((row) => row.action !== "key-used");
+  return { ...snapshot, api_keys: JSON.stringify(rows), audit_events: JSON.stringify(audit) };
 }
 
 /**

@@ -64,7 +64,7 @@ describe("starting Parley on the embedded database", () => {
       expect(await listKeys((await getDatabase()).db, "agent")).toHaveLength(1);
 
       const [demo] = await listKeys((await getDatabase()).db, "agent");
-      await revokeKey((await getDatabase()).db, { id: demo!.id, kind: "agent" });
+      await revokeKey((await getDatabase()).db, { id: demo!.id, kind: "agent", by: null });
       await stop();
       const third: string[] = [];
       await prepareServer((line) => third.push(line));

@@ -45,6 +45,10 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
       <p>
         <Link href="/admin/api-keys">API keys</Link>: the keys agents ask people with over the HTTP API; make one, see when each was last used, revoke it.
       </p>
+      <p>
+        <Link href="/admin/audit">Audit log</Link>: who did what and when — answers, declines, reassignments, starts, cancels, changes to people, groups and
+        keys — filtered and downloaded as CSV.
+      </p>
       <h2 id="people">People</h2>
       <form method="get" action="/admin#people" className="people-search" role="search" aria-label="Find people">
         <label className="field">

@@ -31,7 +31,7 @@ const revokePersonalToken = defineFormAction({
   input: z.object({ keyId: z.uuid() }),
   async handler({ keyId }, user) {
     // Scoped to the caller: someone else's token is "not found", whoever asks.
-    const revoked = await revokeKey(await getDb(), { id: keyId, kind: "personal", userId: user.id });
+    const revoked = await revokeKey(await getDb(), { id: keyId, kind: "personal", userId: user.id, by: user.id });
     revalidatePath("/profile");
     return { id: revoked.id, name: revoked.name };
   },

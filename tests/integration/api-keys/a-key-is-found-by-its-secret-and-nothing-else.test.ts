@@ -43,7 +43,7 @@ describe.each(DATABASE_KINDS)("authenticating an API key (%s)", (kind) => {
     const kept = await createApiKey(db, { kind: "agent", name: "New bot", by: ada.id });
     expect(await authenticateApiKey(db, revoked.secret)).toBeDefined();
 
-    await revokeKey(db, { id: revoked.key.id, kind: "agent" });
+    await revokeKey(db, { id: revoked.key.id, kind: "agent", by: null });
 
     expect(await authenticateApiKey(db, revoked.secret)).toBeUndefined();
     expect((await authenticateApiKey(db, kept.secret))?.id).toBe(kept.key.id);

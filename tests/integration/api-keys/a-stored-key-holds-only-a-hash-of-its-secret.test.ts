@@ -47,7 +47,7 @@ describe.each(DATABASE_KINDS)("what is stored of a key (%s)", (kind) => {
     expect((await storedRow(database.db, demo.key.id)).demo_secret).toBe(demo.secret);
     expect((await listKeys(database.db, "agent"))[0]).toMatchObject({ demoSecret: demo.secret, demoWebhookSecret: demo.webhookSecret });
 
-    await revokeKey(database.db, { id: demo.key.id, kind: "agent" });
+    await revokeKey(database.db, { id: demo.key.id, kind: "agent", by: null });
     const row = await storedRow(database.db, demo.key.id);
     expect(row.demo_secret).toBeNull();
     expect(JSON.stringify(row)).not.toContain(demo.secret);

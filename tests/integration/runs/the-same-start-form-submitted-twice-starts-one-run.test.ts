@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { afterEach, describe, expect, it } from "vitest";
 import { queryRows } from "@/db/client";
+import { loadAuditPage } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
 import { createRegistry, defineApp, defineStart, describePlatformTasks, startPlatformTask, type WorkflowEntry } from "@/lib/registry";
 import { startRunOnce } from "@/lib/runs";
@@ -57,6 +58,17 @@ describe.each(DATABASE_KINDS)("a start form submitted twice (%s)", (kind) => {
     expect(answers.map((answer) => answer.status).sort()).toEqual(["already_started", "started"]);
     expect(answers[0]!.taskId).toBe(answers[1]!.taskId);
     expect(await runs()).toEqual([answers[0]!.taskId]);
+  });
+
+  it("records one start in the audit log, by the person who sent the form, however often it was sent", async () => {
+    const { submit } = await setUp();
+    const token = randomUUID();
+    const [first] = await Promise.all([submit(token), submit(token)]);
+    await submit(token);
+    const { lines } = await loadAuditPage(fixture!.database.db, { category: "runs" }, { workflowLabel: (name) => name });
+    expect(lines.map((line) => [line.actor.name, line.verb, line.subject?.label, line.taskId])).toEqual([
+      [fixture!.outsider.name, "started", `a run of ${FileTask.name}`, first!.taskId],
+    ]);
   });
 
   it("refuses another person's form, and a form of another workflow, plainly, starting nothing", async () => {

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import { loadAuditPage } from "@/lib/audit";
 import { tasks } from "@/lib/registry";
 import { createScriptedModel, type ScriptedReply } from "@/lib/models/scripted-model";
 import { DATABASE_KINDS } from "@/tests/support/databases";
@@ -40,6 +41,17 @@ describe.each(DATABASE_KINDS)("a model error (%s)", (kind) => {
     const [turnFailed] = (await fixture.runtime.events(task.id)).filter((event) => event.kind === "turn-failed");
     expect(String(turnFailed?.data.cause)).toMatch(/timeout|abort/i);
     expect(await statusOf(task.id)).toBe("retryable");
+  });
+
+  it("says who retried it, on the run and in the audit log", async () => {
+    const task = await taskWithFirstCall({ error: "upstream overloaded" });
+    expect(await fixture.runtime.retry(FileTask, task.id, { by: fixture.outsider.id })).toBe(1);
+    // A second retry finds nothing to requeue, and records nothing.
+    expect(await fixture.runtime.retry(FileTask, task.id, { by: fixture.filer.id })).toBe(0);
+    const retried = (await fixture.runtime.events(task.id)).filter((event) => event.kind === "retried");
+    expect(retried.map((event) => event.data)).toEqual([{ by: fixture.outsider.id }]);
+    const { lines } = await loadAuditPage(fixture.database.db, { category: "runs" }, { workflowLabel: (name) => name });
+    expect(lines.map((line) => [line.actor.name, line.verb, line.taskId])).toEqual([[fixture.outsider.name, "retried", task.id]]);
   });
 
   it("is retried on request and the run carries on to park", async () => {

@@ -28,8 +28,8 @@ export async function createAgentKeyAction(_previous: CreateApiKeyState | null, 
 const revokeAgentKey = defineFormAction({
   roles: ["admin"],
   input: z.object({ keyId: z.uuid() }),
-  async handler({ keyId }) {
-    const revoked = await revokeKey(await getDb(), { id: keyId, kind: "agent" });
+  async handler({ keyId }, admin) {
+    const revoked = await revokeKey(await getDb(), { id: keyId, kind: "agent", by: admin.id });
     revalidatePath("/admin/api-keys");
     return { id: revoked.id, name: revoked.name };
   },

@@ -20,8 +20,8 @@ function revalidateGroups(userId?: string, groupId?: string) {
 const create = defineFormAction({
   roles: ["admin"],
   input: z.object({ name: groupNameSchema }),
-  async handler({ name }) {
-    const group = await createGroup(await getDb(), { name });
+  async handler({ name }, admin) {
+    const group = await createGroup(await getDb(), { name, by: admin.id });
     revalidateGroups();
     return { message: `Group “${group.name}” created.` };
   },
@@ -82,8 +82,8 @@ export async function deleteGroupAction(_previous: PersonChangeState | null, for
 const rename = defineFormAction({
   roles: ["admin"],
   input: z.object({ groupId: z.uuid("There is no such group."), name: z.string() }),
-  async handler({ groupId, name }) {
-    const group = await renameGroup(await getDb(), { groupId, name });
+  async handler({ groupId, name }, admin) {
+    const group = await renameGroup(await getDb(), { groupId, name, by: admin.id });
     revalidateGroups(undefined, group.id);
     return { message: `Renamed: the group is called “${group.name}” now.` };
   },

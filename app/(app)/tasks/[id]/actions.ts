@@ -13,7 +13,7 @@ import { type ActionResult, defineFormAction } from "@/lib/server/define-action"
 const retryRun = defineFormAction({
   roles: ["operator"],
   input: z.object({ taskId: z.uuid() }),
-  async handler({ taskId }) {
+  async handler({ taskId }, user) {
     const db = await getDb();
     const { runtime, worker, registry } = await getAppRuntime();
     const page = await loadRunPage(db, registry, taskId);
@@ -34,7 +34,7 @@ const retryRun = defineFormAction({
     }
     if (!page.registered) throw new AppError("conflict", `This run's workflow, ${run.workflow}, is not registered in parley.config.ts, so nothing here can run it.`);
     // The requeue is one conditional update: a second retry (or another operator's) finds nothing to requeue.
-    const requeued = await runtime.retry({ name: run.workflow }, taskId);
+    const requeued = await runtime.retry({ name: run.workflow }, taskId, { by: user.id });
     if (requeued === 0) throw new AppError("conflict", "Someone else retried this run a moment ago.");
     worker.wake();
     revalidatePath(`/tasks/${taskId}`);

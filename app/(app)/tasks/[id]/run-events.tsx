@@ -162,6 +162,12 @@ function Entry({ entry, workflow, workflowLabel, model }: { entry: RunEntry; wor
           {entry.state && entry.state !== "Completed" ? ` in ${entry.state}` : ""}
         </>
       );
+    case "retried":
+      return (
+        <>
+          <span className="who">Retried</span> by <strong>{entry.by}</strong>
+        </>
+      );
     case "cancelled":
       return (
         <>

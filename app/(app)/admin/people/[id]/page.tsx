@@ -170,6 +170,10 @@ export default async function PersonPage({ params }: { params: Promise<{ id: str
 
       <section aria-labelledby="history-heading">
         <h2 id="history-heading">History</h2>
+        <p className="muted small">
+          What was changed about {person.name}. What they did — answers, declines, questions taken, runs started — is in the{" "}
+          <Link href={`/admin/audit?who=${person.id}`}>audit log</Link>.
+        </p>
         {changes.length === 0 ? (
           <p className="muted">No changes recorded.</p>
         ) : (
