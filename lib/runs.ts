@@ -3,6 +3,7 @@ import { type Db, isDataException } from "@/db/client";
 import { findRunStart, recordRunStart, type RunStart } from "@/db/queries/run-starts";
 import { countRunsByState, findRun, listAnswersForTask, listPeopleToAsk, listRuns, namesOf, RUN_STATES, type RunCount, type RunRow, type RunState } from "@/db/queries/runs";
 import type { User } from "@/db/schema";
+import { ApiAsk } from "@/lib/asks/api-ask-workflow";
 import { hasAnyRole, type Role } from "@/lib/auth/roles";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
@@ -111,9 +112,14 @@ export const RUNS_PAGE_SIZE = 50;
 export async function loadRuns(
   db: Db,
   registry: Registry,
-  options: { workflow?: string; state?: RunState; pageSize?: number; after?: string | null },
+  options: { workflow?: string; state?: RunState; pageSize?: number; after?: string | null; withoutApiAsks?: boolean },
 ): Promise<{ rows: RunListRow[]; counts: Record<RunState, RunCount>; total: RunCount; next?: string }> {
-  const workflows = options.workflow ? [options.workflow] : undefined;
+  // One workflow; or every one but the asks agents made over the API (what people started); or all.
+  const workflows = options.workflow
+    ? [options.workflow]
+    : options.withoutApiAsks
+      ? registry.entries.map((entry) => entry.workflow.name).filter((name) => name !== ApiAsk.name)
+      : undefined;
   const pageSize = options.pageSize ?? RUNS_PAGE_SIZE;
   // A cursor is a task id; anything else starts from the newest.
   const after = isUuid(options.after) ? options.after : undefined;

@@ -456,7 +456,7 @@ export async function generateOrganisationData(
     `insert into api_asks (id, api_key_id, idempotency_key, request_hash, question_id, status, ${context.apiAskQuestionStatus ? "question_status, " : ""}title, body, context, response_schema, "to",
                            assignee_id, candidate_ids, due_at, attempts, created_at)
      select k.ask_id, pg_temp.uid('api-key', 1), case when k.i % 2 = 0 then format('bench-%s', k.i) end, md5('request:' || k.i) || md5('hash:' || k.i), k.question_id,
-            case when k.is_open then 'waiting' else 'completed' end,
+            case when k.is_open then 'waiting' when k.outcome = 'answered' then 'completed' else 'failed' end,
             ${context.apiAskQuestionStatus ? "case k.outcome when 'open' then 'open' when 'answered' then 'answered' else 'nothing' end," : ""}
             k.title,
             case when k.i % 3 = 0 then 'The customer wrote in twice about this; the amount is over the automatic limit.' end,
@@ -467,10 +467,12 @@ export async function generateOrganisationData(
             k.due_at, 3, k.created_at
        from bench_api_asks k join users u on u.id = k.person
       order by k.created_at;
-     insert into workflow_instances (id, workflow, task_id, state, status, version, created_at, updated_at)
+     insert into workflow_instances (id, workflow, task_id, state, status, nothing_reason, version, created_at, updated_at)
      select k.instance_id, 'ApiAsk', k.ask_id,
             case k.outcome when 'open' then 'Asking' when 'answered' then 'Answered' else 'Unanswered' end,
-            case when k.is_open then 'waiting' else 'completed' end,
+            -- An ask nobody answered ends its run as any run a question left without an answer: failed, with the reason.
+            case when k.is_open then 'waiting' when k.outcome = 'answered' then 'completed' else 'failed' end,
+            case when k.is_open or k.outcome = 'answered' then null else k.outcome end,
             case when k.is_open then 0 else 1 end, k.created_at, k.created_at + k.wait
        from bench_api_asks k;
      insert into asks (id, conversation_id, agent, task_id, tool_call_id, workflow_instance_id, workflow, event, slot_id, step_key, title, spec, response_schema,
@@ -523,8 +525,8 @@ export async function generateOrganisationData(
          ('nothing', jsonb_build_object('by', case when k.outcome = 'refused' then k.person end, 'reason', k.outcome, 'questionId', k.question_id),
             k.created_at + k.wait, 6, k.outcome in ('expired', 'away', 'refused', 'cancelled')),
          ('state-entered', jsonb_build_object('from', 'Asking', 'state', case when k.outcome = 'answered' then 'Answered' else 'Unanswered' end), k.created_at + k.wait, 7, not k.is_open),
-         ('completed', jsonb_build_object('state', case when k.outcome = 'answered' then 'Answered' else 'Unanswered' end,
-            'message', case when k.outcome = 'answered' then null else 'nobody answered' end), k.created_at + k.wait, 8, not k.is_open)
+         ('completed', jsonb_build_object('state', 'Answered', 'message', null), k.created_at + k.wait, 8, k.outcome = 'answered'),
+         ('failed', jsonb_build_object('state', 'Unanswered', 'message', 'nobody answered'), k.created_at + k.wait, 8, not k.is_open and k.outcome <> 'answered')
        ) as e(kind, data, at, part, happened)
       where e.happened
       order by k.i, e.part`,

@@ -65,7 +65,11 @@ export const ApiAsk = defineWorkflow({
       },
     },
     Answered: { terminal: "success" },
-    /** Nobody answered (away, expired, refused, cancelled): the asker was told so. */
-    Unanswered: { terminal: "success", message: "nobody answered" },
+    /**
+     * Nobody answered (away, expired, refused, declined): the asker was told so. It ends the run as
+     * every flow's run ends that a question got no answer (`error`: failed, with the question's reason),
+     * so the runs list shows it under "Ended without an answer".
+     */
+    Unanswered: { terminal: "error", message: "nobody answered" },
   },
 });

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getAppRuntime } from "@/lib/app-runtime";
+import { ApiAsk } from "@/lib/asks/api-ask-workflow";
 import { getDb } from "@/lib/database";
 import { loadRuns, RUN_STATES, RUNS_PAGE_SIZE, startableWorkflows, startFormOf } from "@/lib/runs";
 import { RUN_STATE_WORDS, runCountWords, runStateWords } from "@/lib/run-view";
@@ -21,8 +22,8 @@ function one(value: string | string[] | undefined): string | undefined {
   return typeof value === "string" && value !== "" ? value : undefined;
 }
 
-/** A link to this page with these filters (the ones left undefined are dropped). */
-function runsHref(params: { workflow?: string; state?: string; start?: string; after?: string }): string {
+/** A link to this page with these filters (the ones left undefined are dropped). `asks: "hidden"` leaves out asks made over the API. */
+function runsHref(params: { workflow?: string; asks?: string; state?: string; start?: string; after?: string }): string {
   const query = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1])));
   const text = query.toString();
   return text ? `/runs?${text}` : "/runs";
@@ -33,13 +34,16 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
   const params = await searchParams;
   const { registry } = await getAppRuntime();
   const workflow = registry.entry(one(params.workflow) ?? "")?.workflow.name;
+  // Asks agents made over the API may be many: "All but API asks" leaves them out (only with no workflow chosen).
+  const asksShown = registry.entry(ApiAsk.name) !== undefined;
+  const asks = !workflow && asksShown && one(params.asks) === "hidden" ? "hidden" : undefined;
   const state = RUN_STATES.find((each) => each === one(params.state));
   const db = await getDb();
   const startable = startableWorkflows(registry, user);
   // The form shown: the one asked for, else the only one there is.
   const starting = startable.find((entry) => entry.workflow.name === one(params.start)) ?? (startable.length === 1 ? startable[0] : undefined);
   const after = one(params.after);
-  const [{ rows, counts, total, next }, form] = await Promise.all([loadRuns(db, registry, { workflow, state, after }), starting ? startFormOf(db, starting) : undefined]);
+  const [{ rows, counts, total, next }, form] = await Promise.all([loadRuns(db, registry, { workflow, state, after, withoutApiAsks: asks === "hidden" }), starting ? startFormOf(db, starting) : undefined]);
   const shown = runCountWords(state ? counts[state] : total);
   const now = new Date();
   // Admins watch runs; only someone a workflow lets start one sees a start form (operators are told why they cannot).
@@ -67,7 +71,7 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
               <ul className="start-list">
                 {startable.map((entry) => (
                   <li key={entry.workflow.name}>
-                    <Link href={runsHref({ workflow, state, start: entry.workflow.name })} aria-current={entry === starting ? "page" : undefined}>
+                    <Link href={runsHref({ workflow, asks, state, start: entry.workflow.name })} aria-current={entry === starting ? "page" : undefined}>
                       {entry.label}
                     </Link>
                     {entry.description ? <span className="muted"> — {entry.description}</span> : null}
@@ -86,9 +90,14 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
       ) : null}
       {registry.entries.length > 1 ? (
         <nav className="tabs" aria-label="Filter by workflow">
-          <Link href={runsHref({ state })} aria-current={workflow ? undefined : "page"}>
+          <Link href={runsHref({ state })} aria-current={workflow || asks ? undefined : "page"}>
             All workflows
           </Link>
+          {asksShown ? (
+            <Link href={runsHref({ asks: "hidden", state })} aria-current={asks ? "page" : undefined} data-testid="workflow-all-but-api-asks">
+              All but API asks
+            </Link>
+          ) : null}
           {registry.entries.map((entry) => (
             <Link key={entry.workflow.name} href={runsHref({ workflow: entry.workflow.name, state })} aria-current={workflow === entry.workflow.name ? "page" : undefined} data-testid={`workflow-${entry.workflow.name}`}>
               {entry.label}
@@ -97,11 +106,11 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
         </nav>
       ) : null}
       <nav className="tabs" aria-label="Filter by state">
-        <Link href={runsHref({ workflow })} aria-current={state ? undefined : "page"}>
+        <Link href={runsHref({ workflow, asks })} aria-current={state ? undefined : "page"}>
           All <span className="count">{runCountWords(total)}</span>
         </Link>
         {RUN_STATES.map((each) => (
-          <Link key={each} href={runsHref({ workflow, state: each })} aria-current={state === each ? "page" : undefined} data-testid={`filter-${each}`}>
+          <Link key={each} href={runsHref({ workflow, asks, state: each })} aria-current={state === each ? "page" : undefined} data-testid={`filter-${each}`}>
             {RUN_STATE_WORDS[each]} <span className="count">{runCountWords(counts[each])}</span>
           </Link>
         ))}
@@ -144,7 +153,9 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
                     {run.state !== runStateWords(run).label ? <div className="muted">{run.state}</div> : null}
                   </td>
                   <td data-label="Waiting on">{run.waitingOn ?? <span className="muted">—</span>}</td>
-                  <td data-label="Started by">{run.startedByName ?? <span className="muted">—</span>}</td>
+                  <td data-label="Started by">
+                    {run.startedByName ?? (run.subject?.askedBy ? <span title="An agent key, over the API or MCP">the key “{run.subject.askedBy}”</span> : <span className="muted">—</span>)}
+                  </td>
                   <td data-label="Age">{formatDuration(now.getTime() - run.startedAt.getTime())}</td>
                   <td>{run.againLabel && mayRunAgain(run.workflow) ? <RunAgainForm taskId={run.taskId} label={run.againLabel} subject={title} action={runAgainAction} /> : null}</td>
                 </tr>
@@ -160,11 +171,11 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
             {after ? (
               <>
                 {" · "}
-                <Link href={runsHref({ workflow, state })}>back to the newest</Link>
+                <Link href={runsHref({ workflow, asks, state })}>back to the newest</Link>
               </>
             ) : null}
           </span>
-          {next ? <Link href={runsHref({ workflow, state, after: next })}>Older {RUNS_PAGE_SIZE} →</Link> : null}
+          {next ? <Link href={runsHref({ workflow, asks, state, after: next })}>Older {RUNS_PAGE_SIZE} →</Link> : null}
         </nav>
       ) : null}
     </section>

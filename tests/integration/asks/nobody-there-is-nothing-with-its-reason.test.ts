@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { countRunsByState, findRun, listRuns } from "@/db/queries/runs";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { type AskFixture, createAskFixture } from "./ask-fixture";
 
@@ -22,6 +23,19 @@ describe.each(DATABASE_KINDS)("an ask nobody answers on %s", (kind) => {
     expect(ask.status).toBe("open");
     expect(await fixture.runtime.questionsFor(fixture.cy.id)).toEqual([]);
     expect(await fixture.runtime.questionsFor(fixture.bo.id)).toHaveLength(1);
+  });
+
+  it("is a run that ended without an answer, with the reason, where the runs list counts and filters those", async () => {
+    fixture = await createAskFixture(kind);
+    const { ask } = await fixture.service.create(fixture.key, { to: "ada@parley.test", title: "Approve the invoice?", due_in_seconds: 60 });
+    fixture.advance(61_000);
+    await fixture.runtime.sweepExpiredSlots();
+    await fixture.runtime.drain();
+    const { db } = fixture.database;
+    expect(await findRun(db, ask.id)).toMatchObject({ state: "Unanswered", runState: "nothing", nothingReason: "expired" });
+    expect((await countRunsByState(db)).nothing).toEqual({ count: 1, atLeast: false });
+    expect((await listRuns(db, { state: "nothing" })).map((run) => run.taskId)).toEqual([ask.id]);
+    expect(await listRuns(db, { state: "completed" })).toEqual([]);
   });
 
   it("past its deadline is nothing, reason expired, once the sweep runs", async () => {

@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { insertUsersIfAbsent } from "@/db/queries/users";
 import type { User } from "@/db/schema";
@@ -43,6 +45,18 @@ describe.each(DATABASE_KINDS)("the runs list (%s)", (kind) => {
       [ids[2], ids[1]],
       [ids[0]],
     ]);
+  });
+
+  it("leaves out the asks agents made over the API when asked to, in its rows and its counts", async () => {
+    const ids = await startRuns(2);
+    const ask = randomUUID();
+    await database!.db.execute(sql`insert into workflow_instances (workflow, task_id, state, status) values ('ApiAsk', ${ask}, 'Asking', 'waiting')`);
+    const registry = createRegistry({ apps: [deployApproval] });
+    const all = await loadRuns(database!.db, registry, {});
+    expect(all.rows.map((row) => row.taskId)).toEqual([ask, ids[1], ids[0]]);
+    const people = await loadRuns(database!.db, registry, { withoutApiAsks: true });
+    expect(people.rows.map((row) => row.taskId)).toEqual([ids[1], ids[0]]);
+    expect([people.total.count, all.total.count, people.counts.waiting.count, all.counts.waiting.count]).toEqual([2, 3, 0, 1]);
   });
 
   it("starts from the newest when the cursor is not a task id, and has nothing older than the oldest", async () => {
