@@ -1,4 +1,5 @@
 import type { Db } from "@/db/client";
+import { agentWords } from "@/lib/plain-words";
 import {
   type AnsweredQuestionRow,
   countAnsweredBy,
@@ -91,7 +92,10 @@ function shortValue(value: unknown): string {
 /** Who is asking: an agent, a flow asking a person for a whole answer, or a caller of the API (by its key's name). */
 export interface Asker {
   kind: "agent" | "workflow" | "api";
+  /** As the asker calls itself: the agent's or the key's name, or the flow's label (the API gives this). */
   name: string;
+  /** As screens say it: an agent's name in words ("Release checker"), else the name. */
+  label: string;
 }
 
 /** One open question in someone's inbox. */
@@ -202,10 +206,11 @@ function headlineFrom(parts: { title: string | null; specTitle: string | null; f
  * the registry has a label.
  */
 export function askerOf(question: { agent: string | null; workflow: string | null }, subject?: Pick<TaskSubject, "askedBy">, registry?: Partial<Pick<Registry, "entry">>): Asker {
-  if (question.agent) return { kind: "agent", name: question.agent };
-  if (subject?.askedBy) return { kind: "api", name: subject.askedBy };
+  if (question.agent) return { kind: "agent", name: question.agent, label: agentWords(question.agent) };
+  if (subject?.askedBy) return { kind: "api", name: subject.askedBy, label: subject.askedBy };
   const label = question.workflow ? registry?.entry?.(question.workflow)?.label : undefined;
-  return { kind: "workflow", name: label ?? question.workflow ?? "A flow" };
+  const name = label ?? question.workflow ?? "A flow";
+  return { kind: "workflow", name, label: name };
 }
 
 

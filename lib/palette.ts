@@ -78,7 +78,7 @@ export async function findForPalette(
   const questions: PaletteItem[] = (inbox?.rows ?? []).map((row) => ({
     href: `/questions/${row.id}`,
     label: shorten(row.headline, LISTED_TEXT_LENGTH),
-    detail: [row.asker.name, row.subject?.title, INBOX_VIEW_LABELS[row.view]].filter(Boolean).join(" · "),
+    detail: [row.asker.label, row.subject?.title, INBOX_VIEW_LABELS[row.view]].filter(Boolean).join(" · "),
   }));
   const runRows = (runs?.rows ?? [])
     .filter((run) => {

@@ -40,6 +40,7 @@ export const ApiAsk = defineWorkflow({
   },
   states: {
     Asking: {
+      label: "Waiting for an answer",
       async enter(run) {
         const ask = run.item as ApiAskRow;
         const [key] = await run.db.select({ name: apiKeys.name }).from(apiKeys).where(eq(apiKeys.id, ask.apiKeyId)).limit(1);
@@ -70,6 +71,6 @@ export const ApiAsk = defineWorkflow({
      * every flow's run ends that a question got no answer (`error`: failed, with the question's reason),
      * so the runs list shows it under "Ended without an answer".
      */
-    Unanswered: { terminal: "error", message: "nobody answered" },
+    Unanswered: { terminal: "error", message: "nobody answered", label: "Nobody answered" },
   },
 });

@@ -133,7 +133,7 @@ export function createQuestionsApi(options: QuestionsApiOptions): QuestionsApi {
     return {
       id: question.id,
       title: headlineOf(question),
-      asked_by: askerOf(question, subject, registry),
+      asked_by: (({ kind, name }) => ({ kind, name }))(askerOf(question, subject, registry)),
       subject: subjectView(subject),
       url: new URL(`/questions/${question.id}`, baseUrl).toString(),
       due_at: question.slot?.dueAt?.toISOString() ?? null,

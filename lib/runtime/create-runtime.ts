@@ -83,6 +83,8 @@ export interface RegisteredWorkflow {
   readonly name: string;
   readonly tracks: TrackedTable;
   readonly initial: string;
+  /** Its states, for what screens call them (a state's `label`). */
+  readonly states?: { readonly [state: string]: { readonly label?: string } };
 }
 
 /** A deposit: an event for a task's workflow, by a person. */

@@ -78,6 +78,8 @@ export interface StateDefinition<S extends string, E extends EventSchemas, Item>
   /** A terminal state ends the run, as a success or with an error message. */
   terminal?: TerminalKind;
   message?: string;
+  /** What screens call this state ("Waiting for the approver"); without one, its name in words ("Awaiting approval"). */
+  label?: string;
   enter?: StateHandler<S, Item, [], E>;
   subscribe?: { [K in keyof E]?: Subscription<S, Item, E> };
   on?: { [K in keyof E]?: StateHandler<S, Item, [payload: z.output<E[K]>], E> };

@@ -206,7 +206,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
             rows={inbox.snoozed.map((row) => ({
               id: row.id,
               headline: shorten(row.headline, LISTED_TEXT_LENGTH),
-              askedBy: row.asker.name,
+              askedBy: row.asker.label,
               about: row.subject?.title ?? null,
               openedAt: row.openedAt.toISOString(),
               dueAt: row.dueAt?.toISOString() ?? null,
@@ -256,12 +256,12 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
                 <span className="inbox-asker">
                   {row.asker.kind === "api" ? (
                     <>
-                      <strong>{row.asker.name}</strong> asks over the API
+                      <strong>{row.asker.label}</strong> asks over the API
                     </>
                   ) : (
                     <>
                       {row.asker.kind === "agent" ? "The agent " : null}
-                      <strong>{row.asker.name}</strong> asks about {row.subject?.title ?? "a task"}
+                      <strong>{row.asker.label}</strong> asks about {row.subject?.title ?? "a task"}
                       {row.subject?.summary ? <span className="muted"> ({row.subject.summary})</span> : null}
                     </>
                   )}
@@ -320,7 +320,7 @@ function AnsweredList({ rows, label }: { rows: Inbox["answered"]; label: string 
           ) : null}
           <div className="inbox-meta">
             <span className="inbox-asker">
-              {row.asker.name} · {row.subject?.title ?? "a task"}
+              {row.asker.label} · {row.subject?.title ?? "a task"}
             </span>
             <span>
               {row.status === "answered" ? "answered" : `closed without an answer: ${nothingReasonWords(row.reason, "it is no longer open")}`}

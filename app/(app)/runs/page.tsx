@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { stateWords } from "@/lib/plain-words";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getAppRuntime } from "@/lib/app-runtime";
@@ -150,7 +151,7 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
                     <span className={`badge status-${run.runState}`}>{runStateWords(run).label}</span>
                     {runStateWords(run).note ? <div className="muted">{runStateWords(run).note}</div> : null}
                     {/* The workflow's own state, where it says more than the badge. */}
-                    {run.state !== runStateWords(run).label ? <div className="muted">{run.state}</div> : null}
+                    {stateWords(registry, run.workflow, run.state) !== runStateWords(run).label ? <div className="muted">{stateWords(registry, run.workflow, run.state)}</div> : null}
                   </td>
                   <td data-label="Waiting on">{run.waitingOn ?? <span className="muted">—</span>}</td>
                   <td data-label="Started by">

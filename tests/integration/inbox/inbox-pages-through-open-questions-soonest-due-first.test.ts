@@ -56,8 +56,8 @@ describe.each(DATABASE_KINDS)("the inbox at a page at a time (%s)", (kind) => {
     expect(second.next).toBeNull();
     // No deadline comes last; a questionnaire is headed by its title and asked by its flow, by the name people know it by.
     expect(second.rows.slice(-2).map((row) => [row.headline, row.dueAt, row.asker])).toEqual([
-      ["Reimbursement", null, { kind: "workflow", name: "Expense review" }],
-      ["What was this charge for?", null, { kind: "agent", name: "Auditor" }],
+      ["Reimbursement", null, { kind: "workflow", name: "Expense review", label: "Expense review" }],
+      ["What was this charge for?", null, { kind: "agent", name: "Auditor", label: "Auditor" }],
     ]);
 
     // Page by page, the same questions in the same order as everything Sam may answer, soonest due first.

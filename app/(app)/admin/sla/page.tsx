@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { agentWords, stateWords } from "@/lib/plain-words";
 import Link from "next/link";
 import { LocalTime } from "@/components/local-time";
 import { When } from "@/components/when";
@@ -202,7 +203,9 @@ export default async function AdminSlaPage({ searchParams }: { searchParams: Pro
           <select name="agent" defaultValue={agent ?? ""}>
             <option value="">All</option>
             {choices.agents.map((name) => (
-              <option key={name}>{name}</option>
+              <option key={name} value={name}>
+                {agentWords(name)}
+              </option>
             ))}
           </select>
         </label>
@@ -272,10 +275,10 @@ export default async function AdminSlaPage({ searchParams }: { searchParams: Pro
                   </td>
                   <td>
                     {slot.questionId ? <Link href={`/questions/${slot.questionId}`}>{questionLabel(slot)}</Link> : questionLabel(slot)}
-                    {slot.agent ? <div className="muted small">asked by {slot.agent}</div> : null}
+                    {slot.agent ? <div className="muted small">asked by {agentWords(slot.agent)}</div> : null}
                   </td>
                   <td data-label="Workflow · state">
-                    {workflowLabel(slot.workflow)} · {slot.state}
+                    {workflowLabel(slot.workflow)} · {stateWords(registry, slot.workflow, slot.state)}
                     <div className="muted small">
                       {/* What the run is about, unless it only repeats the question (an ask over the API is about its question). */}
                       {subjects.get(slot.taskId)?.title && subjects.get(slot.taskId)?.title !== slot.headline ? subjects.get(slot.taskId)?.title : null}{" "}
@@ -381,7 +384,7 @@ export default async function AdminSlaPage({ searchParams }: { searchParams: Pro
 
       <div className="sla-tables">
         <NumbersTable caption="By workflow" nameHeader="Workflow" groups={report.byWorkflow.map((group) => (group.key ? { ...group, label: workflowLabel(group.key) } : group))} />
-        <NumbersTable caption="By agent" nameHeader="Agent" groups={report.byAgent} />
+        <NumbersTable caption="By agent" nameHeader="Agent" groups={report.byAgent.map((group) => (group.key ? { ...group, label: agentWords(group.key) } : group))} />
         <NumbersTable caption="By team (each group a wait was put to)" nameHeader="Team" groups={report.byTeam} />
         <NumbersTable
           id="by-person"

@@ -1,5 +1,6 @@
 "use server";
 
+import { agentWords } from "@/lib/plain-words";
 import { revalidatePath } from "next/cache";
 import { redirect, unstable_rethrow } from "next/navigation";
 import { z } from "zod";
@@ -60,7 +61,7 @@ export async function submitAnswerAction(_previous: AnswerState | null, submitte
         revalidatePath(`/questions/${questionId}`);
         revalidatePath("/inbox");
         // An agent carries on with the answer; a flow's or a caller's name would say nothing more.
-        return { outcome: "answered", message: `Your answer was taken.${question.agent ? ` The ${question.agent} carries on.` : ""}` };
+        return { outcome: "answered", message: `Your answer was taken.${question.agent ? ` The ${agentWords(question.agent)} carries on.` : ""}` };
       }
       case "refused":
         return {

@@ -106,12 +106,12 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
         <p className="asker">
           {asker.kind === "api" ? (
             <>
-              <strong>{asker.name}</strong> asks over the API
+              <strong>{asker.label}</strong> asks over the API
             </>
           ) : (
             <>
               {asker.kind === "agent" ? "The agent " : null}
-              <strong>{asker.name}</strong> asks
+              <strong>{asker.label}</strong> asks
               {subject ? ` about ${subject.title}` : ""}
             </>
           )}
@@ -155,7 +155,7 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
                       {answeredByMe ? "You" : (answeredBy ?? "Someone")} answered this
                       {answeredAt ? ` ${formatDuration(now.getTime() - answeredAt.getTime())} ago` : ""}
                       {answeredAt && slot ? `, after it waited ${formatDuration(answeredAt.getTime() - slot.openedAt.getTime())}` : ""}.
-                      {answeredByMe && asker.kind === "agent" ? ` The ${asker.name} carries on.` : ""}
+                      {answeredByMe && asker.kind === "agent" ? ` The ${asker.label} carries on.` : ""}
                     </p>
                     {answered.length > 0 ? (
                       <dl className="answered-values" aria-label="What was answered">
@@ -227,17 +227,17 @@ export default async function QuestionPage({ params }: { params: Promise<{ id: s
                         </>
                       ) : line.kind === "agent" ? (
                         <>
-                          <span className="who">{asker.name}</span>
+                          <span className="who">{asker.label}</span>
                           <LongText text={line.text} />
                         </>
                       ) : line.kind === "question" && line.current ? (
                         <>
-                          <span className="who">{asker.name} asked</span>
+                          <span className="who">{asker.label} asked</span>
                           <p className="pre muted">the question at the top of this page.</p>
                         </>
                       ) : line.kind === "question" ? (
                         <>
-                          <span className="who">{asker.name} asked</span>
+                          <span className="who">{asker.label} asked</span>
                           <LongText text={line.text} />
                           {line.options.length > 0 ? <p className="muted">Options: {line.options.join(" · ")}</p> : null}
                         </>

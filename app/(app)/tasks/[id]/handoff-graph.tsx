@@ -1,3 +1,4 @@
+import { agentWords } from "@/lib/plain-words";
 import type { HandoffGraph } from "@/lib/run-view";
 
 const NODE_WIDTH = 120;
@@ -17,7 +18,7 @@ export function HandoffGraphView({ graph }: { graph: HandoffGraph }) {
   const top = 24;
   return (
     <figure className="handoff-graph">
-      <svg role="img" aria-label={`Agents: ${graph.agents.map((agent) => agent.name).join(", ")}`} width={width} height={height} viewBox={`0 0 ${width} ${height}`}>
+      <svg role="img" aria-label={`Agents: ${graph.agents.map((agent) => agentWords(agent.name)).join(", ")}`} width={width} height={height} viewBox={`0 0 ${width} ${height}`}>
         <defs>
           <marker id="handoff-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
             <path d="M 0 0 L 10 5 L 0 10 z" fill="currentColor" />
@@ -43,13 +44,13 @@ export function HandoffGraphView({ graph }: { graph: HandoffGraph }) {
           <g key={agent.name} className="handoff-node" data-testid="handoff-agent">
             <rect x={x(index)} y={top} width={NODE_WIDTH} height={NODE_HEIGHT} rx={8} />
             <text x={x(index) + NODE_WIDTH / 2} y={top + NODE_HEIGHT / 2 + 5} textAnchor="middle">
-              {agent.name}
+              {agentWords(agent.name)}
             </text>
           </g>
         ))}
       </svg>
       <figcaption className="muted">
-        {graph.agents.map((agent) => `${agent.name}: ${agent.turns} ${agent.turns === 1 ? "turn" : "turns"}`).join(" · ")}
+        {graph.agents.map((agent) => `${agentWords(agent.name)}: ${agent.turns} ${agent.turns === 1 ? "turn" : "turns"}`).join(" · ")}
         {graph.edges.length === 0 ? " · no handoffs" : ` · ${graph.edges.map((edge) => `${edge.from} → ${edge.to} ×${edge.count}`).join(" · ")}`}
       </figcaption>
     </figure>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { agentWords, stateWords } from "@/lib/plain-words";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getAppRuntime } from "@/lib/app-runtime";
@@ -73,10 +74,10 @@ export default async function RunPage({
           <span className={`badge status-${run.runState}`}>{runState.label}</span>
           {runState.note ? <span className="muted"> ({runState.note})</span> : null}
           {/* The workflow's own state, where it says more than the badge. */}
-          {run.state !== runState.label ? (
+          {stateWords(registry, workflow, run.state) !== runState.label ? (
             <>
               {" "}
-              in state <strong>{run.state}</strong>
+              in state <strong>{stateWords(registry, workflow, run.state)}</strong>
             </>
           ) : null}
           {run.waitingOn ? <> · waiting on <strong>{run.waitingOn}</strong></> : null}
@@ -121,7 +122,11 @@ export default async function RunPage({
       ) : null}
 
       <div className="run-layout">
-        <RunEvents taskId={id} history={history} workflow={subject?.askedBy ?? workflow} workflowLabel={page.workflowLabel} model={{ kind: model.kind, endpoint: model.endpoint }} />
+        <RunEvents
+          taskId={id}
+          history={history}
+          plain={{ state: (state) => stateWords(registry, workflow, state), agent: agentWords }}
+          workflow={subject?.askedBy ? `The key “${subject.askedBy}”` : page.workflowLabel} workflowLabel={page.workflowLabel} model={{ kind: model.kind, endpoint: model.endpoint }} />
 
         <aside aria-label="Context">
           <section className="card-plain" aria-label="Who handed to whom">

@@ -3,7 +3,9 @@ import type { ReactNode } from "react";
 import { LocalTime } from "@/components/local-time";
 import { LongText } from "@/components/long-text";
 import { explainModelFailure } from "@/lib/models/explain-failure";
+import { agentWords } from "@/lib/plain-words";
 import { nothingReasonWords } from "@/lib/question-view";
+import { humanizeName } from "@/lib/questions";
 import type { RunHistory } from "@/lib/run-history";
 import { escalationText, formatTurnDuration, type RunEntry } from "@/lib/run-view";
 import { formatDuration } from "@/lib/sla-clock";
@@ -12,8 +14,16 @@ import { formatDuration } from "@/lib/sla-clock";
 /** The model the run's agents call, to say what to check when a call to it failed. */
 type RunModel = Parameters<typeof explainModelFailure>[1];
 
+/** How screens say a workflow's state and an agent's name (lib/plain-words): never the code names. */
+export interface PlainNames {
+  state(name: string): string;
+  agent(name: string): string;
+}
+
+const NAMES_IN_WORDS: PlainNames = { state: humanizeName, agent: agentWords };
+
 /** One line of a run's story; `workflow` names who acts for the flow itself (an API ask: the key that asked). */
-function Entry({ entry, workflow, workflowLabel, model }: { entry: RunEntry; workflow: string; workflowLabel: string; model: RunModel }): ReactNode {
+function Entry({ entry, workflow, workflowLabel, model, plain }: { entry: RunEntry; workflow: string; workflowLabel: string; model: RunModel; plain: PlainNames }): ReactNode {
   switch (entry.kind) {
     case "started":
       return (
@@ -24,14 +34,14 @@ function Entry({ entry, workflow, workflowLabel, model }: { entry: RunEntry; wor
     case "state":
       return (
         <>
-          <span className="who">State</span> entered <strong>{entry.state}</strong>
-          {entry.from ? <span className="muted"> from {entry.from}</span> : null}
+          <span className="who">State</span> entered <strong>{plain.state(entry.state)}</strong>
+          {entry.from ? <span className="muted"> from {plain.state(entry.from)}</span> : null}
         </>
       );
     case "turn":
       return (
         <>
-          <span className="who">{entry.agent}</span>{" "}
+          <span className="who">{plain.agent(entry.agent)}</span>{" "}
           {entry.status === "thinking" ? (
             "is taking a model turn…"
           ) : entry.status === "failed" ? (
@@ -48,7 +58,7 @@ function Entry({ entry, workflow, workflowLabel, model }: { entry: RunEntry; wor
     case "question":
       return (
         <>
-          <span className="who">{entry.agent ? entry.asker : workflow}</span> asked{entry.to ? ` ${entry.to}` : ""}
+          <span className="who">{entry.agent ? plain.agent(entry.asker) : workflow}</span> asked{entry.to ? ` ${entry.to}` : ""}
           {entry.title ? (
             <>
               : <strong>{entry.title}</strong>
@@ -67,7 +77,7 @@ function Entry({ entry, workflow, workflowLabel, model }: { entry: RunEntry; wor
     case "parked":
       return (
         <>
-          <span className="who">{entry.agent ?? workflow}</span> waits for the answer; nothing of the run is running meanwhile
+          <span className="who">{entry.agent ? plain.agent(entry.agent) : workflow}</span> waits for the answer; nothing of the run is running meanwhile
         </>
       );
     case "slot-opened":
@@ -143,14 +153,14 @@ function Entry({ entry, workflow, workflowLabel, model }: { entry: RunEntry; wor
     case "resumed":
       return (
         <>
-          <span className="who">{entry.agent ?? workflow}</span> resumed with the answer as its question&rsquo;s result
+          <span className="who">{entry.agent ? plain.agent(entry.agent) : workflow}</span> resumed with the answer as its question&rsquo;s result
         </>
       );
     case "failed":
       return (
         <>
           <span className="who">Failed</span>
-          {entry.state ? ` in ${entry.state}` : ""}: <span className="cause">{entry.cause}</span>
+          {entry.state ? ` in ${plain.state(entry.state)}` : ""}: <span className="cause">{entry.cause}</span>
           {entry.retryable ? <span className="muted"> · {entry.code === "model_unavailable" ? "a model error" : "an error"} — can be retried</span> : null}
           {!entry.retryable && entry.code === "definition_error" ? <span className="muted"> · the workflow is wrong — cannot be retried</span> : null}
         </>
@@ -159,7 +169,7 @@ function Entry({ entry, workflow, workflowLabel, model }: { entry: RunEntry; wor
       return (
         <>
           <span className="who">Completed</span>
-          {entry.state && entry.state !== "Completed" ? ` in ${entry.state}` : ""}
+          {entry.state && entry.state !== "Completed" ? ` in ${plain.state(entry.state)}` : ""}
         </>
       );
     case "retried":
@@ -172,7 +182,7 @@ function Entry({ entry, workflow, workflowLabel, model }: { entry: RunEntry; wor
       return (
         <>
           <span className="who">Cancelled</span> by <strong>{entry.by}</strong>
-          {entry.state ? ` in ${entry.state}` : ""}
+          {entry.state ? ` in ${plain.state(entry.state)}` : ""}
           {entry.withdrawn > 0 ? <span className="muted"> · {entry.withdrawn === 1 ? "its open question was" : `${entry.withdrawn} open questions were`} withdrawn</span> : null}
         </>
       );
@@ -205,9 +215,12 @@ export function RunEvents({
   workflow,
   workflowLabel,
   model,
+  plain = NAMES_IN_WORDS,
 }: {
   taskId: string;
   history: RunHistory;
+  /** How this run's states and agents are said; without it, their names in words. */
+  plain?: PlainNames;
   /** Who acts for the flow itself in its lines (an API ask: the key that asked). */
   workflow: string;
   /** The workflow's name for people ("Expense review"). */
@@ -243,7 +256,7 @@ export function RunEvents({
             <li key={entry.id} className={`run-entry ${entry.kind}`} data-testid="run-entry" data-kind={entry.kind}>
               <LocalTime at={entry.at.toISOString()} format="clock" />
               <div className="run-entry-body">
-                <Entry entry={entry} workflow={workflow} workflowLabel={workflowLabel} model={model} />
+                <Entry entry={entry} workflow={workflow} workflowLabel={workflowLabel} model={model} plain={plain} />
               </div>
             </li>
           ))}
