@@ -13,7 +13,8 @@ const steps = [
   ["Type-check", bin("tsc"), ["--noEmit"]],
   ["Lint", bin("eslint"), ["--max-warnings", "0", "."]],
   ["Unit and integration tests", bin("vitest"), ["run"]],
-  ["End-to-end tests", bin("playwright"), ["test"]],
+  // The type-check above has judged every file: the production build the end-to-end tests run need not again.
+  ["End-to-end tests", bin("playwright"), ["test"], { PARLEY_BUILD_SKIP_TYPECHECK: "1" }],
   // Killed servers, a restarted database, failing models, hostile requests: PostgreSQL only (a second process must share it).
   ...(postgres ? [["Fault suite", bin("vitest"), ["run", "--config", "vitest.faults.config.ts"]]] : []),
 ];
@@ -24,10 +25,10 @@ console.log(
     : "Databases: PGlite only. Set PARLEY_TEST_POSTGRES_URL (e.g. $(scripts/test-postgres.sh start)) to run every database test on PostgreSQL too, and the fault suite.",
 );
 
-for (const [name, command, args] of steps) {
+for (const [name, command, args, env = {}] of steps) {
   console.log(`\n▶ ${name}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status !== 0) {
     console.error(`\n✖ ${name} failed (${seconds} s).`);
