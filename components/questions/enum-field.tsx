@@ -1,18 +1,22 @@
 import { ChoiceOption } from "./choice-option";
 import { isNoneEntry, lastEntry, NONE_VALUE, optionFor } from "./field-entries";
 import { ChoiceFrame, type FieldProps, SingleInputFrame } from "./field-frame";
+import { SearchChoiceField } from "./search-choice-field";
 
 /** Up to this many options are radios; beyond, a select. */
 export const MAX_RADIO_OPTIONS = 7;
 
 /**
- * One of fixed options: radios (a select beyond {@link MAX_RADIO_OPTIONS}), each posting its value
+ * One of fixed options: radios (a select beyond {@link MAX_RADIO_OPTIONS}; a search box where the schema
+ * asks for one), each posting its value
  * as text. A nullable field adds "None"; an optional one without a default adds "No answer", since
  * a radio cannot be unticked without JavaScript.
  */
 export function EnumField(props: FieldProps) {
   const options = props.field.options ?? [];
-  return options.length > MAX_RADIO_OPTIONS ? <EnumSelect {...props} /> : <EnumRadios {...props} />;
+  const listed = options.length > MAX_RADIO_OPTIONS ? <EnumSelect {...props} /> : <EnumRadios {...props} />;
+  // A choice the schema says is found by typing: a search box once the page's script runs, listed until then.
+  return props.field.hints.searchable ? <SearchChoiceField {...props} fallback={listed} /> : listed;
 }
 
 function selectedValue(props: FieldProps): string {

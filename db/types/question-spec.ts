@@ -64,6 +64,12 @@ export interface FieldHints {
    * (`false`): zod's `.meta({ multiline })`, JSON Schema's `"multiline"`. Absent, the other hints decide.
    */
   multiline?: boolean;
+  /**
+   * The schema's say that a choice is found by typing part of it rather than picked from a list
+   * (`.meta({ searchable: true })`: e.g. a person among everyone in the organisation). The browser
+   * shows a box that narrows the options as one types; without JavaScript, and at a terminal, they are listed.
+   */
+  searchable?: boolean;
 }
 
 /** One question: a leaf field of the schema, by its full dotted path. */

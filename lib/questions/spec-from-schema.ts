@@ -46,6 +46,8 @@ interface Unwrapped {
   title?: string;
   /** The outermost `.meta({ multiline })`: whether a text is asked in several lines, when the schema says. */
   multiline?: boolean;
+  /** The outermost `.meta({ searchable })`: whether a choice is found by typing rather than picked from a list. */
+  searchable?: boolean;
   /** Set when the node was a union of literals (and null/undefined), collapsed into options. */
   literalOptions?: QuestionOption[];
 }
@@ -117,6 +119,7 @@ function leafField(unwrapped: Unwrapped, name: string, path: string, group: stri
   if (group !== undefined) field.group = group;
   describeLeaf(field, unwrapped, path);
   if (field.kind === "text" && unwrapped.multiline !== undefined) field.hints.multiline = unwrapped.multiline;
+  if (field.kind === "enum" && unwrapped.searchable !== undefined) field.hints.searchable = unwrapped.searchable;
   if (unwrapped.hasDefault) field.default = jsonDefault(unwrapped.defaultValue, field, path);
   return field;
 }
@@ -302,6 +305,7 @@ function unwrap(schema: Schema, path: string): Unwrapped {
     if (result.description === undefined && typeof meta?.description === "string") result.description = meta.description;
     if (result.title === undefined && typeof meta?.title === "string") result.title = meta.title;
     if (result.multiline === undefined && typeof meta?.multiline === "boolean") result.multiline = meta.multiline;
+    if (result.searchable === undefined && typeof meta?.searchable === "boolean") result.searchable = meta.searchable;
     const def = node._zod.def;
     switch (def.type) {
       case "optional":

@@ -24,5 +24,6 @@ export function personChoice(people: readonly StartPerson[], question: string, r
       const away = unreachable.get(id);
       if (away) context.addIssue({ code: "custom", message: `${away} is away and named nobody to answer for them: choose someone else.` });
     })
-    .describe(question);
+    // Found by typing a name, however many people there are (a list of everyone is no way to choose).
+    .meta({ description: question, searchable: true });
 }

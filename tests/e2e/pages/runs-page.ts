@@ -1,20 +1,28 @@
 import { expect, type Page } from "@playwright/test";
 
 /**
- * Chooses `name` for a start form's question about a person. The form offers people as radios up to
- * seven and as a select beyond — and the tests share one server, where other tests add people.
+ * Chooses `name` for a start form's question about a person: found by typing in the search box the
+ * page's script makes; without it, a radio up to seven people and a select beyond — the tests share
+ * one server, where other tests add people.
  */
 export async function choosePerson(page: Page, question: string | RegExp, name: string): Promise<void> {
-  const select = page.getByRole("combobox", { name: question });
-  if ((await select.count()) > 0) await select.selectOption({ label: name });
-  else await page.getByRole("group", { name: question }).getByRole("radio", { name, exact: true }).check();
+  const box = page.getByRole("combobox", { name: question });
+  // A person is found by typing once the page's script runs (until then, and without it, they are listed).
+  await box.waitFor({ timeout: 5_000 }).catch(() => undefined);
+  if ((await box.count()) === 0) return page.getByRole("group", { name: question }).getByRole("radio", { name, exact: true }).check();
+  // A searchable choice is a box to type in and a list to pick from; a long plain one is a select.
+  if ((await box.evaluate((element) => element.tagName)) === "SELECT") return void (await box.selectOption({ label: name }));
+  await box.fill(name);
+  await page.getByRole("option", { name, exact: true }).click();
+  await expect(box).toHaveValue(name);
 }
 
 /** Whether `name` is the person chosen for a start form's question (a checked radio, or the select's option). */
 export async function expectPersonChosen(page: Page, question: string | RegExp, name: string): Promise<void> {
-  const select = page.getByRole("combobox", { name: question });
-  if ((await select.count()) > 0) await expect(select.locator("option:checked")).toHaveText(name);
-  else await expect(page.getByRole("group", { name: question }).getByRole("radio", { name, exact: true })).toBeChecked();
+  const box = page.getByRole("combobox", { name: question });
+  if ((await box.count()) === 0) await expect(page.getByRole("group", { name: question }).getByRole("radio", { name, exact: true })).toBeChecked();
+  else if ((await box.evaluate((element) => element.tagName)) === "SELECT") await expect(box.locator("option:checked")).toHaveText(name);
+  else await expect(box).toHaveValue(name);
 }
 
 /** A claim as the expense review's generated start form takes it. */

@@ -19,6 +19,11 @@ describe("a start form's choice of person", () => {
     ]);
   });
 
+  it("is asked as a choice found by typing, in the question's own words", () => {
+    const [field] = specFromSchema(z.object({ who: personChoice(people, "Who answers?") })).fields;
+    expect([field!.kind, field!.question, field!.hints.searchable]).toEqual(["enum", "Who answers?", true]);
+  });
+
   it("takes someone away who named a delegate: the question goes to the delegate", () => {
     expect(personChoice(people, "Who answers?").safeParse(people[1]!.id).success).toBe(true);
   });

@@ -1,0 +1,31 @@
+import { expect, people, signedInPage, test } from "./fixtures";
+
+test("an operator finds the approver by typing part of their name and picks them with the keyboard", async ({ browser }) => {
+  const page = await signedInPage(browser, people.operator);
+  await page.goto("/runs?start=DeployApproval");
+  const approver = page.getByRole("combobox", { name: "Who approves it?" });
+  await approver.fill("pri");
+  // Only the people whose name holds what was typed are offered.
+  const offered = page.getByRole("listbox").getByRole("option");
+  await expect(offered).toHaveText([people.otherAssignee.name]);
+  await approver.press("ArrowDown");
+  await approver.press("Enter");
+  await expect(approver).toHaveValue(people.otherAssignee.name);
+
+  // What the form sends is the person's id, never the words in the box.
+  await expect(page.locator('input[type="hidden"][name="approverId"]')).toHaveValue(/^[0-9a-f-]{36}$/);
+  await page.context().close();
+});
+
+test("typing over a chosen person unchooses them, so only someone picked from the list is ever sent", async ({ browser }) => {
+  const page = await signedInPage(browser, people.operator);
+  await page.goto("/runs?start=DeployApproval");
+  const approver = page.getByRole("combobox", { name: "Who approves it?" });
+  await approver.fill("sam");
+  await page.getByRole("option", { name: people.assignee.name }).click();
+  await expect(approver).toHaveValue(people.assignee.name);
+  await approver.fill("nobody by this name");
+  await expect(page.getByRole("status").filter({ hasText: "Nothing matches “nobody by this name”." })).toBeVisible();
+  await expect(page.locator('input[type="hidden"][name="approverId"]')).toHaveValue("");
+  await page.context().close();
+});
