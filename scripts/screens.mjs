@@ -5,7 +5,7 @@
 //   node scripts/screens.mjs [--base http://127.0.0.1:3000] [--out docs/screens] [--only inbox,run]
 //
 // It also reports any console error a page logged, and any page that scrolls sideways.
-import { mkdir } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
@@ -33,22 +33,22 @@ const THEMES = ["light", "dark"];
 
 /** Each shot: its file name, who looks, and how to reach the page (a path, or steps from one). */
 const SHOTS = [
-  { name: "sign-in", as: null, path: "/login" },
-  { name: "inbox", as: "assignee", path: "/inbox" },
-  { name: "inbox-team", as: "assignee", path: "/inbox?view=team" },
-  { name: "inbox-answered", as: "assignee", path: "/inbox?view=answered" },
-  { name: "question", as: "assignee", path: "/inbox", open: "[data-inbox-link]" },
-  { name: "notifications", as: "assignee", path: "/notifications" },
-  { name: "profile", as: "assignee", path: "/profile" },
-  { name: "runs", as: "operator", path: "/runs" },
-  { name: "start-run", as: "operator", path: "/runs?start=ReviewClaim" },
-  { name: "run", as: "operator", path: "/runs", open: "table a[href^='/tasks/']" },
-  { name: "sla", as: "admin", path: "/admin/sla" },
-  { name: "people", as: "admin", path: "/admin/people" },
-  { name: "person", as: "admin", path: "/admin/people", open: "a[href^='/admin/people/']" },
-  { name: "groups", as: "admin", path: "/admin/groups" },
-  { name: "api-keys", as: "admin", path: "/admin/api-keys" },
-  { name: "audit-log", as: "admin", path: "/admin/audit" },
+  { name: "sign-in", as: null, path: "/login", title: "Sign in" },
+  { name: "inbox", as: "assignee", path: "/inbox", title: "Inbox (assignee)" },
+  { name: "inbox-team", as: "assignee", path: "/inbox?view=team", title: "Inbox: team questions" },
+  { name: "inbox-answered", as: "assignee", path: "/inbox?view=answered", title: "Inbox: answered by me" },
+  { name: "question", as: "assignee", path: "/inbox", open: "[data-inbox-link]", title: "A question" },
+  { name: "notifications", as: "assignee", path: "/notifications", title: "Notifications" },
+  { name: "profile", as: "assignee", path: "/profile", title: "Profile" },
+  { name: "runs", as: "operator", path: "/runs", title: "Runs (operator)" },
+  { name: "start-run", as: "operator", path: "/runs?start=ReviewClaim", title: "Starting a run" },
+  { name: "run", as: "operator", path: "/runs", open: "table a[href^='/tasks/']", title: "A run" },
+  { name: "sla", as: "admin", path: "/admin/sla", title: "SLA clocks (admin)" },
+  { name: "people", as: "admin", path: "/admin/people", title: "People" },
+  { name: "person", as: "admin", path: "/admin/people", open: "a[href^='/admin/people/']", title: "A person" },
+  { name: "groups", as: "admin", path: "/admin/groups", title: "Groups" },
+  { name: "api-keys", as: "admin", path: "/admin/api-keys", title: "API keys" },
+  { name: "audit-log", as: "admin", path: "/admin/audit", title: "Audit log" },
 ];
 
 async function signIn(context, who) {
@@ -97,5 +97,19 @@ for (const theme of THEMES) {
   }
 }
 await browser.close();
+if (!only) {
+  // An index to look through: each page at 1280 px and on a phone, light, with the dark ones linked.
+  const rows = SHOTS.map(
+    (shot) =>
+      `## ${shot.title}\n\n<img src="${shot.name}-desktop-light.png" width="640" alt="${shot.title}, 1280 px, light"> ` +
+      `<img src="${shot.name}-phone-light.png" width="195" alt="${shot.title}, 390 px phone, light">\n\n` +
+      `Dark: [1280 px](${shot.name}-desktop-dark.png) · [phone](${shot.name}-phone-dark.png)\n`,
+  );
+  await writeFile(
+    join(values.out, "README.md"),
+    `# Parley's screens\n\nEvery page, for the role that uses it, at 1280 px and on a 390 px phone, in the light and the dark theme, ` +
+      `from the demo (\`node scripts/screens.mjs\` against \`npm start\` makes them again).\n\n${rows.join("\n")}`,
+  );
+}
 console.log(problems.length ? problems.join("\n") : "No console errors; nothing scrolls sideways.");
 process.exitCode = problems.length ? 1 : 0;

@@ -407,7 +407,7 @@ export default async function AdminSlaPage({ searchParams }: { searchParams: Pro
         <a href={`/admin/sla/export${period === "7d" ? "" : `?period=${period}`}`} download>
           Download these numbers as CSV
         </a>{" "}
-        <span className="muted">(the whole period, every workflow, agent, team and all {peopleCount} people)</span>
+        <span className="muted">(the whole period, every workflow, agent and team, and {peopleCount === 1 ? "the 1 person" : `all ${peopleCount.toLocaleString("en-US")} people`})</span>
       </p>
     </section>
   );

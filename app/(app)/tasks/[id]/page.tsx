@@ -59,7 +59,7 @@ export default async function RunPage({
       </p>
       <header className="run-header">
         <p className="asker">
-          {page.workflowLabel} · started by {page.startedByName ?? "the system"} {formatDuration(now.getTime() - run.startedAt.getTime())} ago
+          {page.workflowLabel} · started by {page.startedByName ?? (subject?.askedBy ? `the key “${subject.askedBy}”` : "the system")} {formatDuration(now.getTime() - run.startedAt.getTime())} ago
         </p>
         <h1>{subject?.title ?? `${page.workflowLabel} run`}</h1>
         {started === "new" || started === "again" ? (
