@@ -1,5 +1,7 @@
 "use server";
 
+import { cookies } from "next/headers";
+import { DENSITIES, DENSITY_COOKIE, type Density } from "@/lib/density";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { getDb } from "@/lib/database";
@@ -23,6 +25,25 @@ const setMyAway = defineFormAction({
 /** The away switch in the header: marks the signed-in person away, or back. */
 export async function setMyAwayAction(_previous: ActionResult<{ away: boolean }> | null, formData: FormData | Record<string, unknown>): Promise<ActionResult<{ away: boolean }>> {
   return setMyAway(formData);
+}
+
+const setDensity = defineFormAction({
+  roles: [],
+  input: z.object({ density: z.enum(DENSITIES, { error: "Choose compact or comfortable rows." }) }),
+  async handler({ density }) {
+    // The browser keeps it (a year); nothing is stored about the person.
+    (await cookies()).set(DENSITY_COOKIE, density, { path: "/", maxAge: 365 * 24 * 60 * 60, sameSite: "lax", httpOnly: true });
+    revalidatePath("/", "layout");
+    return { density };
+  },
+});
+
+/** Compact or comfortable rows in the signed-in person's lists, kept by their browser. */
+export async function setDensityAction(
+  _previous: ActionResult<{ density: Density }> | null,
+  formData: FormData | Record<string, unknown>,
+): Promise<ActionResult<{ density: Density }>> {
+  return setDensity(formData);
 }
 
 export async function signOutAction(): Promise<void> {

@@ -1,3 +1,4 @@
+import { cookies } from "next/headers";
 import Link from "next/link";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
@@ -8,6 +9,7 @@ import { LiveRefresh } from "@/components/live-refresh";
 import { NotificationBell } from "@/components/notification-bell";
 import { getAppRuntime } from "@/lib/app-runtime";
 import { getDb } from "@/lib/database";
+import { DENSITY_COOKIE, densityFrom } from "@/lib/density";
 import { placesFor } from "@/lib/palette";
 import { unreadNotificationCount } from "@/lib/person-notifications";
 import { getRegistry } from "@/lib/registry/configured";
@@ -24,8 +26,9 @@ export default async function SignedInLayout({ children }: { children: ReactNode
   }
   const user = await requirePageUser();
   const [{ model }, unread] = await Promise.all([getAppRuntime(), getDb().then((db) => unreadNotificationCount(db, user.id))]);
+  const density = densityFrom((await cookies()).get(DENSITY_COOKIE)?.value);
   return (
-    <div className="shell">
+    <div className={`shell density-${density}`}>
       <header className="topbar">
         <Link href="/" className="brand">
           Parley

@@ -136,6 +136,11 @@ function actionTable(fixture: Fixture): Record<string, { args: (Record<string, s
       args: [null, { do: "remind", slotId: ZERO_UUID }],
       outcomes: { ...refused, operator: '"code":"forbidden"', admin: '"notOpen":1' },
     },
+    "app/(app)/actions.ts#setDensityAction": {
+      // Anyone signed in chooses their own rows: a cookie of their browser, nothing stored.
+      args: [null, { density: "compact" }],
+      outcomes: { anonymous: '"code":"unauthorized"', assignee: '"ok":true', nonCandidate: '"ok":true', operator: '"ok":true', admin: '"ok":true' },
+    },
     "app/(app)/actions.ts#findInPaletteAction": {
       // Anyone signed in may look: what comes back is only what they may open (questions of their own, runs for operators and admins).
       args: [null, { words: "claim" }],

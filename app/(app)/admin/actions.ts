@@ -94,11 +94,13 @@ const bulkWaits = defineFormAction({
     const { runtime } = await getAppRuntime();
     const outcome = await reassignWaits(db, runtime, { slotIds, email: input.assigneeEmail, by: admin.id });
     revalidatePath("/admin/sla");
+    // The people they were on and go to list their open waits too.
+    revalidatePath("/admin/people/[id]", "page");
     return { did: "reassign", ...outcome };
   },
 });
 
-/** Admins only: the waits ticked on the SLA page reminded, or reassigned to one person, at once (each its own update, as one row's button). */
+/** Admins only: the waits ticked on the SLA page or a person's page reminded, or reassigned to one person, at once (each its own update, as one row's button). */
 export async function bulkWaitsAction(
   _previous: ActionResult<BulkOutcome & { did: "remind" | "reassign" }> | null,
   formData: FormData | Record<string, unknown>,

@@ -1,5 +1,8 @@
 import type { Metadata } from "next";
+import { cookies } from "next/headers";
 import Link from "next/link";
+import { DensitySwitch } from "@/components/density-switch";
+import { DENSITY_COOKIE, densityFrom } from "@/lib/density";
 import { SlaClock } from "@/components/sla-clock";
 import { getDb } from "@/lib/database";
 import { getRegistry } from "@/lib/registry/configured";
@@ -29,6 +32,7 @@ import { InboxKeys } from "@/components/inbox-keys";
 import { LocalTime } from "@/components/local-time";
 import { SnoozedList, WakeButton } from "@/components/snoozed-list";
 import { snoozeOf } from "@/lib/snoozes";
+import { setDensityAction } from "../actions";
 import { wakeQuestionAction } from "../questions/[id]/actions";
 
 export const metadata: Metadata = { title: "Inbox" };
@@ -78,6 +82,7 @@ const FIRST_PAGE_WORDS: Record<Inbox["search"]["sort"], string> = { due: "due so
 
 export default async function InboxPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requirePageUser(["assignee"]);
+  const density = densityFrom((await cookies()).get(DENSITY_COOKIE)?.value);
   const params = await searchParams;
   const view = parseInboxView(params.view);
   const now = new Date();
@@ -198,6 +203,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
           </p>
         )}
       </form>
+      <DensitySwitch density={density} action={setDensityAction} />
       {view === "answered" && !inbox.everywhere ? (
         inbox.answered.length === 0 ? <Empty text={current.empty} /> : <AnsweredList rows={inbox.answered} label={current.label} />
       ) : view === "snoozed" && !inbox.everywhere ? (

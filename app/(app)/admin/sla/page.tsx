@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { BulkWaitsForm } from "@/components/bulk-waits-form";
 import { agentWords, stateWords } from "@/lib/plain-words";
 import Link from "next/link";
 import { LocalTime } from "@/components/local-time";
@@ -14,7 +15,6 @@ import { requirePageUser } from "@/lib/server/session";
 import { bulkWaitsAction, reassignSlotAction, remindAction } from "../actions";
 import { BarChart } from "./bar-chart";
 import { NumbersTable } from "./numbers-table";
-import { BulkWaitsForm } from "./bulk-waits-form";
 import { SlotActions } from "./slot-actions";
 import { isUuid } from "@/lib/ids";
 import { getRegistry } from "@/lib/registry/configured";

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { BulkWaitsForm } from "@/components/bulk-waits-form";
 import { LocalTime } from "@/components/local-time";
 import { When } from "@/components/when";
 import Link from "next/link";
@@ -13,10 +14,13 @@ import { formatDuration } from "@/lib/sla-clock";
 import { requirePageUser } from "@/lib/server/session";
 import { PersonAwayForm } from "@/components/person-away-form";
 import { getRegistry } from "@/lib/registry/configured";
-import { setPersonAwayAction } from "../../actions";
+import { bulkWaitsAction, setPersonAwayAction } from "../../actions";
 import { changeGroupsAction, changeRolesAction, deactivatePersonAction, inviteAgainAction, reactivatePersonAction, setPersonDelegateAction } from "../actions";
 
 export const metadata: Metadata = { title: "Person" };
+
+/** The form the ticked waits belong to (their checkboxes sit in the list, apart from it). */
+const BULK_FORM = "person-bulk-waits";
 
 export default async function PersonPage({ params }: { params: Promise<{ id: string }> }) {
   const admin = await requirePageUser(["admin"]);
@@ -116,13 +120,15 @@ export default async function PersonPage({ params }: { params: Promise<{ id: str
 
       <section aria-labelledby="waits-heading">
         <h2 id="waits-heading">Open waits assigned to {person.name}</h2>
+        <BulkWaitsForm action={bulkWaitsAction} formId={BULK_FORM} nothingToTick={openWaits.length === 0} />
         {openWaits.length === 0 ? (
           <p className="muted">Nothing is waiting on {person.name}.</p>
         ) : (
           <>
-            <ul data-testid="person-open-waits">
+            <ul data-testid="person-open-waits" className="person-waits">
               {openWaits.map((wait) => (
                 <li key={wait.id}>
+                  <input type="checkbox" name="slotId" value={wait.id} form={BULK_FORM} aria-label={`Tick “${waitName(wait)}”`} />{" "}
                   {wait.questionId ? <Link href={`/questions/${wait.questionId}`}>{waitName(wait)}</Link> : waitName(wait)}{" "}
                   <span className="muted">
                     open {formatDuration(now - wait.openedAt.getTime())}
@@ -136,7 +142,7 @@ export default async function PersonPage({ params }: { params: Promise<{ id: str
               ))}
             </ul>
             <p>
-              <Link href={`/admin/sla?assignee=${person.id}`}>Reassign them on the SLA page</Link>
+              <Link href={`/admin/sla?assignee=${person.id}`}>See them on the SLA page</Link>
               {person.deactivatedAt ? ": nobody will answer them while " + person.name + " is deactivated." : "."}
             </p>
           </>

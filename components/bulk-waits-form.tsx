@@ -17,11 +17,20 @@ function outcomeWords(outcome: BulkOutcome & { did: "remind" | "reassign" }): st
 }
 
 /**
- * The SLA page's bulk actions: the waits ticked in the table (their checkboxes belong to this form by
- * its id) reminded, or reassigned to one person by email, at once. A plain form underneath, so it
- * works without JavaScript.
+ * Bulk actions on waits (the SLA page's table, a person's page): the waits ticked (their checkboxes
+ * belong to this form by its id) reminded, or reassigned to one person by email, at once. A plain form
+ * underneath, so it works without JavaScript.
  */
-export function BulkWaitsForm({ action, formId }: { action: (previous: BulkResult, formData: FormData) => Promise<BulkResult>; formId: string }) {
+export function BulkWaitsForm({
+  action,
+  formId,
+  nothingToTick = false,
+}: {
+  action: (previous: BulkResult, formData: FormData) => Promise<BulkResult>;
+  formId: string;
+  /** No wait is left to tick (the last were just reassigned): only what was done is said. */
+  nothingToTick?: boolean;
+}) {
   const [result, formAction, pending] = useActionState(action, null);
   const form = useRef<HTMLFormElement>(null);
   // Sent by hand so a refusal keeps the ticks and the email (React resets a form its action was given);
@@ -36,6 +45,13 @@ export function BulkWaitsForm({ action, formId }: { action: (previous: BulkResul
   }, [result]);
   const emailError = result && !result.ok ? result.error.fieldErrors?.assigneeEmail?.[0] : undefined;
   const otherError = result && !result.ok && !emailError ? (Object.values(result.error.fieldErrors ?? {})[0]?.[0] ?? result.error.message) : undefined;
+  const outcome = result?.ok ? (
+    <p className="muted" role="status" data-testid="bulk-outcome">
+      {outcomeWords(result.data)}
+    </p>
+  ) : null;
+  // Kept in its place when the list empties, so what the last action did is still said.
+  if (nothingToTick) return outcome;
   return (
     <form ref={form} id={formId} action={formAction} onSubmit={send} className="bulk-waits" aria-label="The ticked waits">
       <span className="muted">With the ticked waits:</span>
@@ -66,11 +82,7 @@ export function BulkWaitsForm({ action, formId }: { action: (previous: BulkResul
           {otherError}
         </p>
       ) : null}
-      {result?.ok ? (
-        <p className="muted" role="status" data-testid="bulk-outcome">
-          {outcomeWords(result.data)}
-        </p>
-      ) : null}
+      {outcome}
     </form>
   );
 }
