@@ -2,6 +2,9 @@
 /** How long a stopping process waits for its jobs in flight before it exits anyway (their leases then expire and another process takes them over). */
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 20_000;
 
+/** How long a stopping process waits, once every request is answered, for the answers to be written to their sockets. */
+const ANSWERS_LEAVE_MS = 250;
+
 /** How long a long-poll or live stream ended by a stopping process asks its client to wait before asking again (elsewhere). */
 export const RECONNECT_AFTER_SECONDS = 1;
 
@@ -94,7 +97,10 @@ export async function stopGracefullyOnSignals(log: (line: string) => void = cons
       stopping = true;
       log(`Parley: ${signal}: stopping — no new job is taken; the ones in hand finish (at most ${timeoutMs / 1000} s).`);
       void drainForShutdown({ timeoutMs }).then(
-        (finished) => {
+        async (finished) => {
+          // A request counts as answered when its handler returns; Next.js then compresses the answer and writes it
+          // to its socket. Exiting at once cut such answers short (a long-poll's client read half a body): a moment for them to leave.
+          await new Promise((resolve) => setTimeout(resolve, ANSWERS_LEAVE_MS));
           log(finished ? "Parley: stopped." : "Parley: stopped with jobs unfinished: their leases run out and another server takes them over.");
           process.exit(0);
         },
