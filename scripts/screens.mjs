@@ -45,7 +45,7 @@ const SHOTS = [
   { name: "run", as: "operator", path: "/runs", open: "table a[href^='/tasks/']", title: "A run" },
   { name: "sla", as: "admin", path: "/admin/sla", title: "SLA clocks (admin)" },
   { name: "people", as: "admin", path: "/admin/people", title: "People" },
-  { name: "person", as: "admin", path: "/admin/people", open: "a[href^='/admin/people/']", title: "A person" },
+  { name: "person", as: "admin", path: "/admin/people", open: "a[href^='/admin/people/']:has-text('Sam Rivera')", title: "A person" },
   { name: "groups", as: "admin", path: "/admin/groups", title: "Groups" },
   { name: "api-keys", as: "admin", path: "/admin/api-keys", title: "API keys" },
   { name: "audit-log", as: "admin", path: "/admin/audit", title: "Audit log" },
