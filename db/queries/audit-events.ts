@@ -13,17 +13,6 @@ export async function insertAuditEvents(db: Db, events: readonly NewAuditEvent[]
   if (events.length > 0) await db.insert(auditEvents).values([...events]);
 }
 
-/**
- * `insert into audit_events …` of one event for each row `from` a CTE returns, for a statement whose
- * change and record must commit together: `values` are SQL over that CTE's columns.
- */
-export function insertAuditEventSql(from: string, values: { at: SQL; action: string; category: AuditCategory; actorId?: SQL; actorKeyId?: SQL; apiKeyId?: SQL; detail?: SQL }): SQL {
-  return sql`insert into audit_events (at, action, category, actor_id, actor_key_id, api_key_id, detail)
-    select ${values.at}, ${values.action}, ${values.category}, ${values.actorId ?? sql`null::uuid`}, ${values.actorKeyId ?? sql`null::uuid`},
-      ${values.apiKeyId ?? sql`null::uuid`}, ${values.detail ?? sql`'{}'::jsonb`}
-    from ${sql.raw(from)}`;
-}
-
 /** One line of the log, with the names it needs (each null when there is none, or it is gone). */
 export interface AuditRow {
   id: number;
