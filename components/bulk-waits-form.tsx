@@ -1,7 +1,9 @@
 "use client";
 
 import { type FormEvent, startTransition, useActionState, useEffect, useRef } from "react";
+import { PersonSearchInput } from "@/components/person-search-input";
 import type { BulkOutcome } from "@/lib/bulk-waits";
+import type { FoundAssignee } from "@/lib/people";
 import type { ActionResult } from "@/lib/server/define-action";
 
 type BulkResult = ActionResult<BulkOutcome & { did: "remind" | "reassign" }> | null;
@@ -18,15 +20,18 @@ function outcomeWords(outcome: BulkOutcome & { did: "remind" | "reassign" }): st
 
 /**
  * Bulk actions on waits (the SLA page's table, a person's page): the waits ticked (their checkboxes
- * belong to this form by its id) reminded, or reassigned to one person by email, at once. A plain form
- * underneath, so it works without JavaScript.
+ * belong to this form by its id) reminded, or reassigned to one person — found by name as it is typed,
+ * posted by email — at once. A plain form underneath, so it works without JavaScript.
  */
 export function BulkWaitsForm({
   action,
+  findPeople,
   formId,
   nothingToTick = false,
 }: {
   action: (previous: BulkResult, formData: FormData) => Promise<BulkResult>;
+  /** Who matches what is typed into the reassign box. */
+  findPeople: (previous: null, submitted: { words: string }) => Promise<ActionResult<FoundAssignee[]>>;
   formId: string;
   /** No wait is left to tick (the last were just reassigned): only what was done is said. */
   nothingToTick?: boolean;
@@ -58,17 +63,14 @@ export function BulkWaitsForm({
       <button type="submit" name="do" value="remind" className="secondary small" disabled={pending}>
         Remind them
       </button>
-      <label className="bulk-reassign">
-        <span>or reassign them to</span>
-        <input
-          type="email"
-          name="assigneeEmail"
-          placeholder="someone@example.com"
-          autoComplete="off"
-          aria-invalid={emailError ? true : undefined}
-          aria-describedby={emailError ? "bulk-email-error" : undefined}
-        />
-      </label>
+      <PersonSearchInput
+        name="assigneeEmail"
+        label="or reassign them to"
+        find={findPeople}
+        className="bulk-reassign"
+        invalid={Boolean(emailError)}
+        describedBy={emailError ? "bulk-email-error" : undefined}
+      />
       <button type="submit" name="do" value="reassign" className="secondary small" disabled={pending}>
         Reassign them
       </button>

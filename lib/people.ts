@@ -63,6 +63,26 @@ export async function listAskable(db: Db, query: string): Promise<{ people: Aska
   return { people, groups };
 }
 
+/** At most this many people are offered for what was typed into a person search: more of the name narrows them. */
+export const PEOPLE_FOUND = 8;
+
+/** A person a wait can go to, as a person search offers them. */
+export interface FoundAssignee {
+  name: string;
+  email: string;
+  away: boolean;
+}
+
+/**
+ * The active people who answer questions whose name or email holds `text` (any case), by name, at
+ * most {@link PEOPLE_FOUND}: what an admin picks from when reassigning waits. One page along the
+ * people's `(name, id)` index, however many people there are.
+ */
+export async function findAssignees(db: Db, text: string): Promise<FoundAssignee[]> {
+  const found = await listUsersByName(db, { text: text.trim(), activeOnly: true, role: "assignee", limit: PEOPLE_FOUND });
+  return found.map((person) => ({ name: person.name, email: person.email, away: person.away }));
+}
+
 const UNPRINTABLE = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
 
 /** The longest name a person may have. */

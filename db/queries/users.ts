@@ -1,6 +1,6 @@
 import { and, arrayContains, asc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { type NewUser, type User, users } from "../schema";
+import { type NewUser, type Role, type User, users } from "../schema";
 
 /** Lower-cases and trims an email the way it is stored. */
 export function normaliseEmail(email: string): string {
@@ -67,17 +67,19 @@ export interface UserCursor {
 
 /**
  * A page of people by name, then id: those whose name or email contains `text` (any case; everyone
- * when it is empty), only active ones when `activeOnly`, after `after` when given, at most `limit`.
+ * when it is empty), only active ones when `activeOnly`, only those with `role` when given, after
+ * `after` when given, at most `limit`.
  * Keyset paging: it reads the page and never the people before it (an index on `(name, id)` serves it).
  */
 export async function listUsersByName(
   db: Db,
-  options: { text?: string; activeOnly?: boolean; after?: UserCursor; limit: number },
+  options: { text?: string; activeOnly?: boolean; role?: Role; after?: UserCursor; limit: number },
 ): Promise<User[]> {
   const text = options.text?.trim() ?? "";
   const conditions = [
     text ? or(ilike(users.name, containing(text)), ilike(users.email, containing(text))) : undefined,
     options.activeOnly ? isNull(users.deactivatedAt) : undefined,
+    options.role ? arrayContains(users.roles, [options.role]) : undefined,
     options.after ? sql`(${users.name}, ${users.id}) > (${options.after.name}, ${options.after.id}::uuid)` : undefined,
   ];
   return db

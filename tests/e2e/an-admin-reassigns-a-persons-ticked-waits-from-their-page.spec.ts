@@ -3,7 +3,7 @@ import { PeoplePage, uniqueEmail } from "./pages/people-page";
 import { uniqueTitle } from "./pages/runs-page";
 import { clientFor, makeAgentKey } from "./support/agent-keys";
 
-test("an admin ticks a person's open waits on their page and reassigns them all to someone else at once", async ({ browser, baseURL }) => {
+test("an admin ticks a person's open waits on their page and reassigns them all to someone found by name at once", async ({ browser, baseURL }) => {
   const admin = await signedInPage(browser, people.admin);
   const peoplePage = new PeoplePage(admin);
   await peoplePage.goto();
@@ -20,7 +20,11 @@ test("an admin ticks a person's open waits on their page and reassigns them all 
   const waits = admin.getByTestId("person-open-waits");
   for (const title of titles) await expect(waits).toContainText(title);
   for (const title of titles) await admin.getByRole("checkbox", { name: `Tick “${title}”` }).check();
-  await admin.getByRole("textbox", { name: "or reassign them to" }).fill(people.otherAssignee.email);
+  // Found by part of their name: picking them fills in their email.
+  const reassignTo = admin.getByRole("combobox", { name: "or reassign them to" });
+  await reassignTo.fill(people.otherAssignee.name.split(" ")[0]!.toLowerCase());
+  await admin.getByRole("option", { name: `${people.otherAssignee.name} — ${people.otherAssignee.email}` }).click();
+  await expect(reassignTo).toHaveValue(people.otherAssignee.email);
   await admin.getByRole("button", { name: "Reassign them" }).click();
 
   await expect(admin.getByTestId("bulk-outcome")).toHaveText(`2 waits were reassigned to ${people.otherAssignee.name}.`);

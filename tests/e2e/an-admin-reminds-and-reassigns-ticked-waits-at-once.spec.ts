@@ -22,7 +22,7 @@ test("an admin ticks two waits on the SLA page and reassigns both to one person 
   const admin = await waitsOnTheSlaPage(browser, merchants);
   for (const merchant of merchants) await admin.getByTestId("open-slot").filter({ hasText: merchant }).getByRole("checkbox").check();
   const bulk = admin.getByRole("form", { name: "The ticked waits" });
-  await bulk.getByLabel("or reassign them to").fill(people.assigneeAndOperator.email);
+  await bulk.getByRole("combobox", { name: "or reassign them to" }).fill(people.assigneeAndOperator.email);
   await bulk.getByRole("button", { name: "Reassign them" }).click();
   await expect(bulk.getByTestId("bulk-outcome")).toHaveText(`2 waits were reassigned to ${people.assigneeAndOperator.name}.`);
   for (const merchant of merchants) {
@@ -43,12 +43,12 @@ test("an admin ticks a wait and reminds whoever it waits on; an email that is no
   await expect(row.getByRole("checkbox")).not.toBeChecked();
 
   await row.getByRole("checkbox").check();
-  await bulk.getByLabel("or reassign them to").fill("nobody-at-all@parley.test");
+  await bulk.getByRole("combobox", { name: "or reassign them to" }).fill("nobody-at-all@parley.test");
   await bulk.getByRole("button", { name: "Reassign them" }).click();
   await expect(bulk.getByRole("alert")).toHaveText("Nobody who answers questions has this email: check it on Admin → People.");
   // Refused, nothing typed or ticked is lost.
   await expect(row.getByRole("checkbox")).toBeChecked();
-  await expect(bulk.getByLabel("or reassign them to")).toHaveValue("nobody-at-all@parley.test");
+  await expect(bulk.getByRole("combobox", { name: "or reassign them to" })).toHaveValue("nobody-at-all@parley.test");
   await expect(row.getByTestId("waiting-on")).toHaveText(people.assignee.name);
   await admin.context().close();
 });

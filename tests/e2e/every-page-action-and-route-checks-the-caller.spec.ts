@@ -136,6 +136,11 @@ function actionTable(fixture: Fixture): Record<string, { args: (Record<string, s
       args: [null, { do: "remind", slotId: ZERO_UUID }],
       outcomes: { ...refused, operator: '"code":"forbidden"', admin: '"notOpen":1' },
     },
+    "app/(app)/admin/actions.ts#findPeopleToReassignToAction": {
+      // Admins only: who answers questions is for the ones who reassign their waits.
+      args: [null, { words: "priya" }],
+      outcomes: { ...refused, operator: '"code":"forbidden"', admin: "priya@parley.test" },
+    },
     "app/(app)/actions.ts#setDensityAction": {
       // Anyone signed in chooses their own rows: a cookie of their browser, nothing stored.
       args: [null, { density: "compact" }],

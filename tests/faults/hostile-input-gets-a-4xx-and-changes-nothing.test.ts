@@ -68,6 +68,7 @@ function actionTable(fixture: Fixture): Record<string, ActionRow> {
     // An email that is nobody's: past every check to the refusal, so nothing is reassigned.
     "app/(app)/admin/actions.ts#bulkWaitsAction": { caller: "ada", intruder: "omar", fields: { do: "reassign", slotId: ZERO_UUID, assigneeEmail: "nobody@parley.test" }, ids: ["slotId"] },
     "app/(app)/actions.ts#findInPaletteAction": { caller: "sam", fields: { words: "claim" } },
+    "app/(app)/admin/actions.ts#findPeopleToReassignToAction": { caller: "ada", intruder: "omar", fields: { words: "priya" } },
     "app/(app)/actions.ts#setDensityAction": { caller: "sam", fields: { density: "comfortable" } },
     "app/(app)/actions.ts#signOutAction": { caller: "samSigningOut", fields: {}, expect: "redirect", noArguments: true },
     "app/(auth)/login/actions.ts#signInWithPassword": { caller: "anonymous", fields: { email: "sam@parley.test", password: "not-the-password" } },

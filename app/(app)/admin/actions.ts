@@ -6,7 +6,7 @@ import { getDb } from "@/lib/database";
 import { findUserById } from "@/db/queries/users";
 import { getAppRuntime } from "@/lib/app-runtime";
 import { remindAboutQuestion as remind } from "@/lib/notifications/outbox";
-import { changeAway } from "@/lib/people";
+import { changeAway, findAssignees, type FoundAssignee } from "@/lib/people";
 import { AppError } from "@/lib/errors";
 import { type ActionResult, defineFormAction } from "@/lib/server/define-action";
 import { formBoolean, formList } from "@/lib/server/form-values";
@@ -106,4 +106,17 @@ export async function bulkWaitsAction(
   formData: FormData | Record<string, unknown>,
 ): Promise<ActionResult<BulkOutcome & { did: "remind" | "reassign" }>> {
   return await bulkWaits(formData);
+}
+
+const findPeopleToReassignTo = defineFormAction({
+  roles: ["admin"],
+  input: z.object({ words: z.string().max(200, "Type at most 200 characters.") }),
+  async handler({ words }) {
+    return findAssignees(await getDb(), words);
+  },
+});
+
+/** Admins only: the people who answer questions whose name or email holds `words`, for the reassign box to offer. */
+export async function findPeopleToReassignToAction(_previous: unknown, submitted: FormData | Record<string, unknown>): Promise<ActionResult<FoundAssignee[]>> {
+  return await findPeopleToReassignTo(submitted);
 }

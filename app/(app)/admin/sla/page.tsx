@@ -12,7 +12,7 @@ import { type LongWaitRow, openWorkByAgeFor, slaHistoryFor, type SlaNumbers } fr
 import { type EscalationView, type OpenSlotRow, readOutstandingWork, resolveAssigneeFilter } from "@/lib/sla-outstanding";
 import { formatPercentile, formatShare, OPEN_AGE_BUCKETS, parseSlaPeriod, SLA_PERIOD_LABELS, SLA_PERIODS, type SlaPeriod, TIME_TO_ANSWER_BUCKETS } from "@/lib/sla-numbers";
 import { requirePageUser } from "@/lib/server/session";
-import { bulkWaitsAction, reassignSlotAction, remindAction } from "../actions";
+import { bulkWaitsAction, findPeopleToReassignToAction, reassignSlotAction, remindAction } from "../actions";
 import { BarChart } from "./bar-chart";
 import { NumbersTable } from "./numbers-table";
 import { SlotActions } from "./slot-actions";
@@ -251,7 +251,7 @@ export default async function AdminSlaPage({ searchParams }: { searchParams: Pro
         <p className="empty muted">{open.length === 0 && !workflow && !agent && !assignee && !band ? "Nothing is waiting on anyone." : "No open wait matches these filters."}</p>
       ) : (
         <>
-          <BulkWaitsForm action={bulkWaitsAction} formId={BULK_FORM} />
+          <BulkWaitsForm action={bulkWaitsAction} findPeople={findPeopleToReassignToAction} formId={BULK_FORM} />
           <table className="table sla-open stacks" aria-label="Outstanding work">
             <thead>
               <tr>

@@ -14,7 +14,7 @@ import { formatDuration } from "@/lib/sla-clock";
 import { requirePageUser } from "@/lib/server/session";
 import { PersonAwayForm } from "@/components/person-away-form";
 import { getRegistry } from "@/lib/registry/configured";
-import { bulkWaitsAction, setPersonAwayAction } from "../../actions";
+import { bulkWaitsAction, findPeopleToReassignToAction, setPersonAwayAction } from "../../actions";
 import { changeGroupsAction, changeRolesAction, deactivatePersonAction, inviteAgainAction, reactivatePersonAction, setPersonDelegateAction } from "../actions";
 
 export const metadata: Metadata = { title: "Person" };
@@ -120,7 +120,7 @@ export default async function PersonPage({ params }: { params: Promise<{ id: str
 
       <section aria-labelledby="waits-heading">
         <h2 id="waits-heading">Open waits assigned to {person.name}</h2>
-        <BulkWaitsForm action={bulkWaitsAction} formId={BULK_FORM} nothingToTick={openWaits.length === 0} />
+        <BulkWaitsForm action={bulkWaitsAction} findPeople={findPeopleToReassignToAction} formId={BULK_FORM} nothingToTick={openWaits.length === 0} />
         {openWaits.length === 0 ? (
           <p className="muted">Nothing is waiting on {person.name}.</p>
         ) : (
