@@ -151,7 +151,7 @@ export interface Inbox {
     /** What was answered, in a line ("Bank transfer · Urgent?: No"); null when it closed with nothing. */
     answerLine: string | null;
   })[];
-  /** The open questions they snoozed, soonest back first: read in the "snoozed" view (the others count them). */
+  /** The open questions they snoozed, soonest back first: read in the "snoozed" view and by a search of everything (the others count them). */
   snoozed: (SnoozedQuestionRow & { headline: string; asker: Asker; subject: TaskSubject | undefined })[];
   /**
    * Every open question in each view (not only this page's), up to {@link INBOX_COUNT_CAP}; "answered"
@@ -248,8 +248,13 @@ export async function loadInbox(
     readOpenInbox(db, userId, everywhere ? "everything" : isListView(view) ? "assigned" : view, now, openPage, find),
     everywhere ? (after ? [] : listAnsweredBy(db, userId, ANSWERED_FOUND, { text: search.text!, workflowsNamed: find.workflowsNamed })) : view === "answered" ? listAnsweredBy(db, userId, ANSWERED_LISTED) : [],
     view === "answered" && !everywhere ? undefined : countAnsweredBy(db, userId, ANSWERED_LISTED),
-    // The Snoozed view reads its rows (and their count); every other view only counts them.
-    view === "snoozed" && !everywhere ? listSnoozedBy(db, userId, now) : countSnoozedBy(db, userId, now).then((count) => ({ count, rows: [] })),
+    // The Snoozed view reads its rows (and their count); a search of everything reads the ones with its
+    // words (and counts them all for the tab); every other view only counts them.
+    view === "snoozed" && !everywhere
+      ? listSnoozedBy(db, userId, now)
+      : everywhere && !after
+        ? Promise.all([countSnoozedBy(db, userId, now), listSnoozedBy(db, userId, now, { text: search.text!, workflowsNamed: find.workflowsNamed })]).then(([count, found]) => ({ count, rows: found.rows }))
+        : countSnoozedBy(db, userId, now).then((count) => ({ count, rows: [] })),
   ]);
   const snoozedShown = snoozed.rows;
   const subjects = await registry.describeTasks(db, [

@@ -59,8 +59,8 @@ function wordsOf(text: string): string[] {
 }
 
 /**
- * What has the words typed into the palette: the person's open questions that have them (searched as
- * the inbox searches every view; with no words, the ones due soonest), and — for operators and admins —
+ * What has the words typed into the palette: the person's open questions that have them, snoozed ones
+ * after the rest (searched as the inbox searches every view; with no words, the ones due soonest), and — for operators and admins —
  * the runs among the newest {@link PALETTE_RUNS_SEARCHED} whose title, summary or workflow has them all.
  */
 export async function findForPalette(
@@ -75,11 +75,17 @@ export async function findForPalette(
     hasAnyRole(user.roles, ["assignee"]) ? loadInbox(db, user.id, "assigned", now, { pageSize: PALETTE_FOUND, registry, search: { text } }) : null,
     hasAnyRole(user.roles, RUN_WATCHERS) ? loadRuns(db, registry, { pageSize: PALETTE_RUNS_SEARCHED }) : null,
   ]);
-  const questions: PaletteItem[] = (inbox?.rows ?? []).map((row) => ({
-    href: `/questions/${row.id}`,
-    label: shorten(row.headline, LISTED_TEXT_LENGTH),
-    detail: [row.asker.label, row.subject?.title, INBOX_VIEW_LABELS[row.view]].filter(Boolean).join(" · "),
-  }));
+  // Open ones first, then the ones they snoozed (a search of everything finds those too).
+  const questions: PaletteItem[] = [
+    ...(inbox?.rows ?? []).map((row) => ({ id: row.id, headline: row.headline, asker: row.asker, subject: row.subject, view: row.view })),
+    ...(inbox?.snoozed ?? []).map((row) => ({ id: row.id, headline: row.headline, asker: row.asker, subject: row.subject, view: "snoozed" as const })),
+  ]
+    .slice(0, PALETTE_FOUND)
+    .map((row) => ({
+      href: `/questions/${row.id}`,
+      label: shorten(row.headline, LISTED_TEXT_LENGTH),
+      detail: [row.asker.label, row.subject?.title, INBOX_VIEW_LABELS[row.view]].filter(Boolean).join(" · "),
+    }));
   const runRows = (runs?.rows ?? [])
     .filter((run) => {
       const haystack = [run.subject?.title, run.subject?.summary, run.workflowLabel].filter(Boolean).join(" ").toLowerCase();

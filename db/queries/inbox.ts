@@ -3,6 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../client";
 import type { QuestionSpec } from "../types/question-spec";
 import { afterCursor, CURSOR_PLACE, DUE_ORDER, inPart, OPEN_PARTS, type OpenOrder, type OpenPart, openWalk, rowOrder, SERIAL_READ, teamSetsCte, type WalkCursor } from "./open-slot-walks";
+import { hasWords } from "./question-words";
 import { slotIsFor } from "./slot-parties";
 
 /** A question someone answered (or that closed with nothing while it was theirs), for "Answered by me". */
@@ -221,20 +222,6 @@ function dueCondition(due: InboxDue, now: SQL): SQL {
 
 /** The parts of a person's open slots (db/queries/open-slot-walks.ts) each view is made of. */
 const VIEW_PARTS: Record<OpenInboxScope, readonly OpenPart[]> = { assigned: ["assigned", "claimed"], candidates: ["named"], team: ["team"], overdue: OPEN_PARTS, everything: OPEN_PARTS };
-
-/**
- * The words of question `a` that a search looks in, in lower case: its title, its spec's title, every
- * field's question, and who asks it (the agent's name, else the flow's).
- */
-const QUESTION_WORDS = sql.raw(
-  `lower(concat_ws(' ', a.title, a.spec ->> 'title', (select string_agg(f ->> 'question', ' ') from jsonb_array_elements(a.spec -> 'fields') f), coalesce(a.agent, a.workflow)))`,
-);
-
-/** Whether question `a` has `text` (lower case) in its words, or is asked by one of the flows `workflows`. */
-function hasWords(text: string, workflows: readonly string[]): SQL {
-  const found = sql`position(${text}::text in ${QUESTION_WORDS}) > 0`;
-  return workflows.length === 0 ? found : sql`(${found} or a.workflow in (${sql.join(workflows.map((name) => sql`${name}::text`), sql`, `)}))`;
-}
 
 /** The rows of several walks merged, in `order`, at most `limit`. */
 function merged(walks: SQL[], order: OpenOrder, limit: number): SQL {

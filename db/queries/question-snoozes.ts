@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../client";
+import { hasWords } from "./question-words";
 import { slotIsFor } from "./slot-parties";
 
 /**
@@ -93,10 +94,17 @@ export const SNOOZED_LISTED = 100;
 
 /**
  * The open questions `userId` snoozed past `now`, soonest back first (at most {@link SNOOZED_LISTED}),
- * and how many there are in all. A snooze of a question that has since closed, or is no longer theirs,
- * is not listed.
+ * and how many there are in all — only those with `find`'s words when given (as the inbox's search
+ * finds open questions). A snooze of a question that has since closed, or is no longer theirs, is not
+ * listed.
  */
-export async function listSnoozedBy(db: Db, userId: string, now: Date): Promise<{ rows: SnoozedQuestionRow[]; count: number }> {
+export async function listSnoozedBy(
+  db: Db,
+  userId: string,
+  now: Date,
+  find?: { text: string; workflowsNamed?: readonly string[] },
+): Promise<{ rows: SnoozedQuestionRow[]; count: number }> {
+  const text = find?.text.trim().toLowerCase() || null;
   const rows = await queryRows<{
     id: string;
     task_id: string;
@@ -116,7 +124,7 @@ export async function listSnoozedBy(db: Db, userId: string, now: Date): Promise<
           from question_snoozes z
           join asks a on a.id = z.question_id
           join slots s on s.id = a.slot_id
-         where z.user_id = ${userId}::uuid and z.until > ${now.toISOString()}::timestamptz and ${openAndTheirs(userId)}
+         where z.user_id = ${userId}::uuid and z.until > ${now.toISOString()}::timestamptz and ${openAndTheirs(userId)}${text === null ? sql`` : sql` and ${hasWords(text, find?.workflowsNamed ?? [])}`}
          order by z.until, a.id
          limit ${SNOOZED_LISTED}`,
   );

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, people, signedInPage, test } from "./fixtures";
 import { RunsPage, uniqueTitle } from "./pages/runs-page";
+import { clientFor, makeAgentKey } from "./support/agent-keys";
 
 /** Omar starts a review whose question goes to Sam; returns Sam's page on that question. */
 async function samOnANewQuestion(browser: Browser, merchant: string, options?: { javaScriptEnabled: boolean }): Promise<Page> {
@@ -53,5 +54,29 @@ test("without JavaScript, a question is snoozed from its page and its page says 
   await expect(page.getByTestId("snoozed")).toContainText("out of your inbox until");
   await page.getByRole("button", { name: "Bring it back now" }).click();
   await expect(page.getByTestId("snooze-panel")).toBeVisible();
+  await page.context().close();
+});
+
+test("a search of the inbox finds a snoozed question, under what I snoozed, and says when it comes back", async ({ browser, baseURL }) => {
+  const parley = clientFor(baseURL!, await makeAgentKey(browser, "Snooze search bot"));
+  const title = uniqueTitle("Renew the Lisbon lease?");
+  await parley.createAsk({ to: people.assignee.email, title });
+  const page = await signedInPage(browser, people.assignee);
+  await page.goto("/inbox?view=assigned");
+  await page.getByTestId("inbox-row").filter({ hasText: title }).getByRole("link").click();
+  await page.waitForURL(/\/questions\//);
+  await page.getByText("Snooze…").click();
+  await page.getByLabel("For a day").check();
+  await page.getByRole("button", { name: "Snooze", exact: true }).click();
+  await page.waitForURL(/\/inbox\?snoozed=/);
+
+  const search = page.getByRole("search", { name: "Find a question" });
+  await search.getByLabel("Words, in any view").fill(title);
+  await search.getByLabel("Words, in any view").press("Enter");
+  await expect(search.getByRole("status")).toContainText("0 open questions, 1 snoozed and 0 answered found, in every view");
+  await expect(page.getByRole("heading", { name: "Snoozed by me" })).toBeVisible();
+  const found = page.getByRole("list", { name: "Snoozed questions found" }).getByTestId("snoozed-row").filter({ hasText: title });
+  await expect(found).toContainText("back");
+  await expect(page.getByTestId("inbox-row").filter({ hasText: title })).toHaveCount(0);
   await page.context().close();
 });

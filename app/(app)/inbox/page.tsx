@@ -138,7 +138,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
         ))}
       </nav>
       <p className="muted view-about">
-        {inbox.everywhere ? "Words are looked for in every view: each question you may answer, and what you answered." : current.about}
+        {inbox.everywhere ? "Words are looked for in every view: each question you may answer, what you snoozed, and what you answered." : current.about}
       </p>
       <form className="inbox-search" role="search" action="/inbox" method="get" aria-label="Find a question">
         <input type="hidden" name="view" value={view} />
@@ -190,7 +190,8 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
         ) : null}
         {inbox.everywhere ? (
           <p className="muted small" role="status">
-            {shownOf} open {inbox.matching === 1 && !inbox.matchingAtLeast ? "question" : "questions"} and {inbox.answered.length === ANSWERED_FOUND ? `the newest ${ANSWERED_FOUND}` : inbox.answered.length}{" "}
+            {shownOf} open {inbox.matching === 1 && !inbox.matchingAtLeast ? "question" : "questions"}
+            {inbox.snoozed.length > 0 ? `, ${inbox.snoozed.length} snoozed` : ""} and {inbox.answered.length === ANSWERED_FOUND ? `the newest ${ANSWERED_FOUND}` : inbox.answered.length}{" "}
             answered found, in every view · <Link href={`/inbox?view=${view}`}>show {current.label}</Link>
           </p>
         ) : searching ? (
@@ -209,15 +210,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
       ) : view === "snoozed" && !inbox.everywhere ? (
         inbox.snoozed.length === 0 ? <Empty text={current.empty} /> : (
           <SnoozedList
-            rows={inbox.snoozed.map((row) => ({
-              id: row.id,
-              headline: shorten(row.headline, LISTED_TEXT_LENGTH),
-              askedBy: row.asker.label,
-              about: row.subject?.title ?? null,
-              openedAt: row.openedAt.toISOString(),
-              dueAt: row.dueAt?.toISOString() ?? null,
-              until: row.until.toISOString(),
-            }))}
+            rows={snoozedRows(inbox.snoozed)}
             label={current.label}
             renderedAt={renderedAt}
             wakeAction={wakeQuestionAction}
@@ -227,9 +220,9 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
         <Empty
           text={
             inbox.everywhere
-              ? inbox.answered.length === 0
+              ? inbox.answered.length === 0 && inbox.snoozed.length === 0
                 ? "Nothing you may answer or have answered matches what you looked for."
-                : "No open question has these words; what you answered with them is below."
+                : `No question in your inbox has these words; what you ${inbox.snoozed.length === 0 ? "answered" : inbox.answered.length === 0 ? "snoozed" : "snoozed or answered"} with them is below.`
               : searching
                 ? "No question in this view matches what you looked for."
                 : current.empty
@@ -298,6 +291,12 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
           {inbox.next ? <Link href={inboxHref(view, inbox.search, inbox.next)}>Next {INBOX_PAGE_SIZE} →</Link> : null}
         </nav>
       ) : null}
+      {inbox.everywhere && inbox.snoozed.length > 0 ? (
+        <>
+          <h2 className="found-answered">Snoozed by me</h2>
+          <SnoozedList rows={snoozedRows(inbox.snoozed)} label="Snoozed questions found" renderedAt={renderedAt} wakeAction={wakeQuestionAction} />
+        </>
+      ) : null}
       {inbox.everywhere && inbox.answered.length > 0 ? (
         <>
           <h2 className="found-answered">Answered by me</h2>
@@ -306,6 +305,19 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
       ) : null}
     </section>
   );
+}
+
+/** The snoozed questions as the Snoozed list shows them. */
+function snoozedRows(snoozed: Inbox["snoozed"]) {
+  return snoozed.map((row) => ({
+    id: row.id,
+    headline: shorten(row.headline, LISTED_TEXT_LENGTH),
+    askedBy: row.asker.label,
+    about: row.subject?.title ?? null,
+    openedAt: row.openedAt.toISOString(),
+    dueAt: row.dueAt?.toISOString() ?? null,
+    until: row.until.toISOString(),
+  }));
 }
 
 /** What the person answered (or that closed while it was theirs), newest first, with what they answered. */

@@ -59,6 +59,17 @@ describe.each(DATABASE_KINDS)("snoozing a question (%s)", (kind) => {
     expect(after.counts.snoozed).toBe(0);
   });
 
+  it("is found by a search of everything, as snoozed, and only by its own words", async () => {
+    const { db, sam, ids } = await seeded();
+    await snooze(db, { questionId: ids.mine, userId: sam.id, choice: "3h", now: NOW });
+    await snooze(db, { questionId: ids.shared, userId: sam.id, choice: "3h", now: NOW });
+
+    const found = await loadInbox(db, sam.id, "assigned", LATER(HOUR), { search: { text: "Lisbon" } });
+    expect(found.snoozed.map((row) => row.id)).toEqual([ids.mine]);
+    expect(found.counts.snoozed).toBe(2);
+    expect((await loadInbox(db, sam.id, "assigned", LATER(HOUR), { search: { text: "offsite" } })).snoozed).toEqual([]);
+  });
+
   it("leaves a shared question in the inbox of the others it is put to", async () => {
     const { db, sam, lee, ids } = await seeded();
     await snooze(db, { questionId: ids.shared, userId: sam.id, choice: "1d", now: NOW });
