@@ -4,6 +4,7 @@ import { checkAuthSecret, isDemoMode, metricsToken } from "@/lib/config";
 import { getDatabase } from "@/lib/database";
 import { DEMO_API_KEY_NAME, ensureDemoApiKey, formatDemoApiKey } from "@/lib/demo-api-key";
 import { DEMO_USERS, formatDemoCredentials, seedDemoUsersOnFirstStart } from "@/lib/demo-people";
+import { firstAdminSetting, prepareFirstAdmin } from "@/lib/first-admin";
 import { describeMissingDependencyPatches, missingDependencyPatches } from "@/scripts/dependency-patches.mjs";
 
 /**
@@ -11,7 +12,8 @@ import { describeMissingDependencyPatches, missingDependencyPatches } from "@/sc
  * applied (in the process's folder, the project's: `npm start` and `next start` run there) and that
  * the session secret (and a metrics token, when set) is long enough (before any database is touched), open the
  * database, apply the platform's and the registered apps' migrations, resolve the model and start the
- * worker; in demo mode, on first start, create the demo people and let each registered app start its
+ * worker; on a real database with nobody in it, add the first admin the environment names
+ * (PARLEY_ADMIN_EMAIL, lib/first-admin.ts); in demo mode, on first start, create the demo people and let each registered app start its
  * demo runs, make the demo API key when there is no live one, and print how to sign in and the key.
  */
 export async function prepareServer(log: (line: string) => void = console.log): Promise<void> {
@@ -19,6 +21,7 @@ export async function prepareServer(log: (line: string) => void = console.log): 
   if (unpatched) throw new Error(unpatched);
   checkAuthSecret();
   metricsToken();
+  const firstAdmin = firstAdminSetting();
   const database = await getDatabase();
   const { runtime, model, registry } = await getAppRuntime();
   log(`Parley: agents run on ${model.label}.`);
@@ -28,6 +31,7 @@ export async function prepareServer(log: (line: string) => void = console.log): 
       : "Parley: no workflows are registered in parley.config.ts, so nothing will ask anyone until one is.",
   );
   if (!isDemoMode()) {
+    await prepareFirstAdmin(database.db, firstAdmin, log);
     log("Parley: using PostgreSQL from DATABASE_URL; migrations applied.");
     return;
   }
