@@ -44,3 +44,17 @@ export type { CancelledRun, RunCanceller } from "./cancel-run";
 export { group, type GroupRecipient, type Recipient } from "./recipients";
 export { startWorker, type Worker } from "./start-worker";
 export { turn } from "./turn";
+export {
+  canonicalJson,
+  describeWorkflow,
+  type EventDescription,
+  fingerprintOf,
+  type JsonSchema,
+  schemaDescription,
+  shortFingerprint,
+  type StateDescription,
+  type WorkflowDefinitionRecord,
+  workflowDefinition,
+  type WorkflowDescription,
+} from "./workflow-description";
+export { changesAffecting, compareDefinitions, type DefinitionChange, type DefinitionChangeKind, eventsOfState, type Narrowing, type ParkedAt, schemaNarrowings } from "./definition-changes";
