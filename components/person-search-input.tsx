@@ -69,37 +69,39 @@ export function PersonSearchInput({
   return (
     <span className={`person-search${className ? ` ${className}` : ""}`}>
       <label {...getLabelProps()}>{label}</label>
-      <input
-        {...getInputProps({
-          name,
-          type: "text",
-          inputMode: "email",
-          autoComplete: "off",
-          spellCheck: false,
-          placeholder: "a name or an email",
-          "aria-invalid": invalid || undefined,
-          "aria-describedby": describedBy,
-        })}
-      />
-      <ul {...getMenuProps({ className: "search-choice-list", hidden: !isOpen || found.length === 0 })}>
-        {isOpen
-          ? found.map((person, index) => (
-              <li key={person.email} {...getItemProps({ item: person, index })} className={`search-choice-option${highlightedIndex === index ? " active" : ""}`}>
-                {person.name}
-                <span className="muted">
-                  {" "}
-                  — {person.email}
-                  {person.away ? " (away)" : ""}
-                </span>
-              </li>
-            ))
-          : null}
-      </ul>
-      {isOpen && saying ? (
-        <span className="muted small search-choice-more" role="status">
-          {saying}
-        </span>
-      ) : null}
+      <span className="person-search-box">
+        <input
+          {...getInputProps({
+            name,
+            type: "text",
+            inputMode: "email",
+            autoComplete: "off",
+            spellCheck: false,
+            placeholder: "a name or an email",
+            "aria-invalid": invalid || undefined,
+            "aria-describedby": describedBy,
+          })}
+        />
+        <ul {...getMenuProps({ className: "search-choice-list", hidden: !isOpen || found.length === 0 })}>
+          {isOpen
+            ? found.map((person, index) => (
+                <li key={person.email} {...getItemProps({ item: person, index })} className={`search-choice-option${highlightedIndex === index ? " active" : ""}`}>
+                  {person.name}
+                  <span className="muted">
+                    {" "}
+                    — {person.email}
+                    {person.away ? " (away)" : ""}
+                  </span>
+                </li>
+              ))
+            : null}
+        </ul>
+        {isOpen && saying ? (
+          <span className="muted small search-choice-more" role="status">
+            {saying}
+          </span>
+        ) : null}
+      </span>
     </span>
   );
 }

@@ -46,6 +46,19 @@ const SHOTS = [
   { name: "sla", as: "admin", path: "/admin/sla", title: "SLA clocks (admin)" },
   { name: "people", as: "admin", path: "/admin/people", title: "People" },
   { name: "person", as: "admin", path: "/admin/people", open: "a[href^='/admin/people/']:has-text('Sam Rivera')", title: "A person" },
+  {
+    name: "person-reassign",
+    as: "admin",
+    path: "/admin/people",
+    open: "a[href^='/admin/people/']:has-text('Sam Rivera')",
+    title: "Reassigning a person's waits to someone found by name",
+    act: async (page) => {
+      await page.getByRole("combobox", { name: "or reassign them to" }).fill("pri");
+      const found = page.getByRole("listbox", { name: "or reassign them to" });
+      await found.getByRole("option").first().waitFor();
+      await found.scrollIntoViewIfNeeded();
+    },
+  },
   { name: "groups", as: "admin", path: "/admin/groups", title: "Groups" },
   { name: "api-keys", as: "admin", path: "/admin/api-keys", title: "API keys" },
   { name: "audit-log", as: "admin", path: "/admin/audit", title: "Audit log" },
@@ -88,6 +101,7 @@ for (const theme of THEMES) {
         await Promise.all([page.waitForURL((url) => url.pathname + url.search !== shot.path), link.click()]);
       }
       await page.waitForLoadState("networkidle");
+      if (shot.act) await shot.act(page);
       const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       if (sideways > 0) problems.push(`${label}: scrolls ${sideways} px sideways`);
       await page.screenshot({ path: join(values.out, `${shot.name}-${screen.name}-${theme}.png`), fullPage: screen.name === "desktop" });
