@@ -5,6 +5,7 @@ import { getDatabase } from "@/lib/database";
 import { DEMO_API_KEY_NAME, ensureDemoApiKey, formatDemoApiKey } from "@/lib/demo-api-key";
 import { DEMO_USERS, formatDemoCredentials, seedDemoUsersOnFirstStart } from "@/lib/demo-people";
 import { firstAdminSetting, prepareFirstAdmin } from "@/lib/first-admin";
+import { checkWorkflowChangesAtStart } from "@/lib/workflow-changes";
 import { describeMissingDependencyPatches, missingDependencyPatches } from "@/scripts/dependency-patches.mjs";
 
 /**
@@ -12,7 +13,8 @@ import { describeMissingDependencyPatches, missingDependencyPatches } from "@/sc
  * applied (in the process's folder, the project's: `npm start` and `next start` run there) and that
  * the session secret (and a metrics token, when set) is long enough (before any database is touched), open the
  * database, apply the platform's and the registered apps' migrations, resolve the model and start the
- * worker; on a real database with nobody in it, add the first admin the environment names
+ * worker; keep the workflow definitions it runs and warn of runs parked on an earlier one that a
+ * changed workflow breaks (lib/workflow-changes.ts); on a real database with nobody in it, add the first admin the environment names
  * (PARLEY_ADMIN_EMAIL, lib/first-admin.ts); in demo mode, on first start, create the demo people and let each registered app start its
  * demo runs, make the demo API key when there is no live one, and print how to sign in and the key.
  */
@@ -30,6 +32,8 @@ export async function prepareServer(log: (line: string) => void = console.log): 
       ? `Parley: running ${registry.entries.map((entry) => entry.label).join(", ")} (parley.config.ts).`
       : "Parley: no workflows are registered in parley.config.ts, so nothing will ask anyone until one is.",
   );
+  // Keeps the definitions this deploy runs and warns of runs parked on an earlier one that a change breaks; it never stops the start.
+  await checkWorkflowChangesAtStart(database.db, registry.workflows, log);
   if (!isDemoMode()) {
     await prepareFirstAdmin(database.db, firstAdmin, log);
     log("Parley: using PostgreSQL from DATABASE_URL; migrations applied.");

@@ -204,6 +204,8 @@ export interface StateEntry {
   job?: { id: number; workerId: string };
   /** Create the instance in the same statement (starting a workflow). */
   create?: { workflow: string };
+  /** The fingerprint of the definition making the move (`workflow_definitions`), kept on the run it moves. */
+  definitionFingerprint: string;
   /** Queue a job to run the state's `enter` body. */
   queueEnter: boolean;
   slots: readonly NewSlot[];
@@ -270,12 +272,12 @@ export async function enterState(db: Db, entry: StateEntry): Promise<StateEntere
   const nothingReason = entry.status === "failed" ? nothingReasonOfRun(entry.taskId) : sql`null`;
   // A new instance moves by being created; an existing one only from the version it was read at.
   const move = entry.create
-    ? sql`insert into workflow_instances (id, workflow, task_id, state, status, nothing_reason, version, created_at, updated_at)
-          select ${entry.instanceId}, ${entry.create.workflow}, ${entry.taskId}, ${entry.to}, ${entry.status}, ${nothingReason}, 0, ${at}::timestamptz, ${at}::timestamptz
+    ? sql`insert into workflow_instances (id, workflow, task_id, state, status, nothing_reason, definition_fingerprint, version, created_at, updated_at)
+          select ${entry.instanceId}, ${entry.create.workflow}, ${entry.taskId}, ${entry.to}, ${entry.status}, ${nothingReason}, ${entry.definitionFingerprint}, 0, ${at}::timestamptz, ${at}::timestamptz
           where exists (select 1 from mine) ${nothingWaits}
           on conflict (workflow, task_id) do nothing returning id`
     : sql`update workflow_instances set state = ${entry.to}, status = ${entry.status}, nothing_reason = ${nothingReason}, version = version + 1,
-            last_error = null, updated_at = ${at}::timestamptz
+            definition_fingerprint = ${entry.definitionFingerprint}, last_error = null, updated_at = ${at}::timestamptz
           where id = ${entry.instanceId} and version = ${entry.fromVersion} and exists (select 1 from mine) ${nothingWaits}
           returning id`;
   const queue = entry.queueEnter

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, bigserial, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { QuestionSpec } from "../types/question-spec";
+import type { WorkflowDescription } from "../types/workflow-description";
 import { users } from "./users";
 
 /**
@@ -42,11 +43,23 @@ export const workflowInstances = pgTable(
       .generatedAlwaysAs(
         sql`case when status = 'failed' and nothing_reason is not null then 'nothing' when status in ('failed', 'retryable') then 'failed' else status end`,
       ),
+    /**
+     * The fingerprint of the workflow definition that last moved the run (`workflow_definitions`): the
+     * one it started on, then the one it entered each state under. Where it is parked — its state, its
+     * waits, its question's form — is that definition's, so a deploy that changes the workflow is
+     * compared against it. Null for a run last moved before fingerprints were kept (migration 0028):
+     * read as the workflow's first recorded definition.
+     */
+    definitionFingerprint: text("definition_fingerprint"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex("workflow_instances_workflow_task_key").on(table.workflow, table.taskId),
+    // The runs that have not ended, by workflow, definition and state: what a start counts of those a changed workflow breaks.
+    index("workflow_instances_open_definition_idx")
+      .on(table.workflow, table.definitionFingerprint, table.state)
+      .where(sql`${table.status} in ('running', 'waiting', 'retryable')`),
     // A task's run (run page, question page, the registry's workflow of a task) is one index probe.
     index("workflow_instances_task_idx").on(table.taskId),
     // The runs list pages newest first through one of these (read backwards), whatever the tab and workflow.
@@ -55,6 +68,23 @@ export const workflowInstances = pgTable(
     index("workflow_instances_workflow_newest_idx").on(table.workflow, table.createdAt, table.taskId),
     index("workflow_instances_workflow_state_newest_idx").on(table.workflow, table.runState, table.createdAt, table.taskId),
   ],
+);
+
+/**
+ * The workflow definitions a deployment has run, each as data (lib/runtime/workflow-description.ts)
+ * under its fingerprint: written by every start of a server (a definition already kept is left as it
+ * is), so a later start can tell what a deploy changed for the runs parked on an older one.
+ */
+export const workflowDefinitions = pgTable(
+  "workflow_definitions",
+  {
+    workflow: text("workflow").notNull(),
+    fingerprint: text("fingerprint").notNull(),
+    description: jsonb("description").$type<WorkflowDescription>().notNull(),
+    /** When a server first started with it. */
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.workflow, table.fingerprint] })],
 );
 
 /** One agent's memory of one task. Its messages are appended, never rewritten. */
@@ -406,6 +436,7 @@ export const runEvents = pgTable(
 );
 
 export type WorkflowInstance = typeof workflowInstances.$inferSelect;
+export type WorkflowDefinitionRow = typeof workflowDefinitions.$inferSelect;
 export type Slot = typeof slots.$inferSelect;
 export type Job = typeof jobs.$inferSelect;
 export type RunEvent = typeof runEvents.$inferSelect;

@@ -47,6 +47,7 @@ import { createSlotClaimer, type SlotClaimer } from "./claim-slot";
 import { createRunCanceller, type RunCanceller } from "./cancel-run";
 import { resolveWaiters } from "./recipients";
 import { withRunScope } from "./run-scope";
+import { workflowDefinition } from "./workflow-description";
 import { newTimeOrderedId } from "@/lib/ids";
 
 /** What a runtime is made of. Everything it touches is handed in, so a test can build a second one over the same database. */
@@ -310,6 +311,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
           fromVersion: from.version,
           ...(from.job ? { job: { id: from.job.id, workerId } } : {}),
           ...(create ? { create: { workflow: workflow.name } } : {}),
+          // The run keeps which definition moved it, so a deploy that changes the workflow can tell the runs it breaks.
+          definitionFingerprint: workflowDefinition(workflow).fingerprint,
           queueEnter: Boolean(definition.enter),
           slots,
           // An agent's ask waiting for an answer is answered through the slot its workflow opens now.

@@ -10,6 +10,7 @@ import { getRegistry } from "@/lib/registry/configured";
 import { createRuntime, type Runtime } from "@/lib/runtime";
 import { answerAtTerminal, EXIT, type QuestionSource, runtimeQuestionSource, type TerminalIo } from "@/lib/runtime/terminal";
 import { loadRunPage, startFormOf, startRunOnce } from "@/lib/runs";
+import { keepDefinitions } from "@/lib/workflow-changes";
 
 /** How `parley start` runs: where it writes, its environment, and why nobody is at the terminal (if nobody is). */
 export interface StartCommandContext {
@@ -112,6 +113,8 @@ export async function startCommand(context: StartCommandContext, workflow: strin
   try {
     await migrateParley(database);
     const { db } = database;
+    // Its runs record the definition that moved them, kept here as a server keeps it (on a shared database, a later server compares them).
+    await keepDefinitions(db, registry.workflows);
     // Whoever runs the command may start this workflow and answer its questions: it is their own database.
     const roles: Role[] = [...new Set<Role>(["assignee", ...(entry.start.roles ?? ["operator"])])];
     const [you] = await insertUsersIfAbsent(db, [{ email: `terminal-${Date.now()}-${process.pid}@parley.local`, name: "You (terminal)", roles }]);
