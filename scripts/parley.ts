@@ -8,7 +8,11 @@
 //                                              start a registered workflow on a database of its own
 //                                              (in memory, or DATABASE_URL), its start form and its
 //                                              questions to you asked here; without a name, list them
-// Only `start` opens a database: the others load no database driver, no workflow, no Next.js.
+//   parley backup [--out FILE]                 a consistent copy of the embedded database (.data), taken
+//                                              by its running server, or from the folder when none runs
+//   parley restore FILE                        the embedded database made again from a backup, into an
+//                                              empty data folder
+// Only `start`, `backup` and `restore` open a database: the others load no database driver, no workflow, no Next.js.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -20,6 +24,8 @@ const USAGE = `usage: parley login [--url URL] [--token pt_…]
        parley answer <question id> [--answers FILE.json] [--no-input] [--nothing]
        parley answer <question id> --decline [--note TEXT]
        parley start [<workflow>] [--input FILE.json] [--answers FILE.json] [--no-input]
+       parley backup [--out FILE]
+       parley restore FILE
 
 login, inbox and answer talk to a running Parley: PARLEY_URL and PARLEY_TOKEN, when set, are used
 instead of what \`parley login\` saved (in PARLEY_CONFIG, else ~/.config/parley/config.json).
@@ -28,6 +34,9 @@ put to you. With nobody at the terminal it leaves the question open (exit 3); --
 unanswered on purpose (reason non-interactive); --decline says you cannot answer it (reason
 declined), with --note telling whoever asked why, or who could answer instead.
 start runs on a database of its own: with nobody at the terminal, its questions get nothing at once.
+backup copies the embedded database of \`npm start\` (PARLEY_DATA_DIR, else .data) while its server
+runs (the server takes the copy) or not; restore makes it again from that file, into an empty folder,
+with no server on it. On PostgreSQL (DATABASE_URL) use pg_dump and pg_restore.
 Exit codes: 0 answered/done, 1 failed, 2 refused, 3 nobody at the terminal, 64 usage.`;
 
 const io: TerminalIo = { stdout: process.stdout, stderr: process.stderr };
@@ -59,6 +68,7 @@ async function main(): Promise<number> {
         url: { type: "string" },
         token: { type: "string" },
         json: { type: "boolean", default: false },
+        out: { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
       allowPositionals: true,
@@ -73,7 +83,7 @@ async function main(): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return EXIT.ok;
   }
-  const expected: Record<string, readonly number[]> = { login: [0], logout: [0], inbox: [0], answer: [1], start: [0, 1] };
+  const expected: Record<string, readonly number[]> = { login: [0], logout: [0], inbox: [0], answer: [1], start: [0, 1], backup: [0], restore: [1] };
   if (command === undefined || !Object.hasOwn(expected, command) || !expected[command]!.includes(rest.length)) {
     process.stderr.write(`${USAGE}\n`);
     return EXIT.usage;
@@ -88,6 +98,10 @@ async function main(): Promise<number> {
   }
   if (values.note !== undefined && !values.decline) {
     process.stderr.write(`--note goes with --decline: it is what whoever asked is told.\n${USAGE}\n`);
+    return EXIT.usage;
+  }
+  if (values.out !== undefined && command !== "backup") {
+    process.stderr.write(`--out names the file \`parley backup\` writes.\n${USAGE}\n`);
     return EXIT.usage;
   }
   if (values.input !== undefined && command !== "start") {
@@ -105,6 +119,13 @@ async function main(): Promise<number> {
       return (await import("@/lib/terminal/commands")).loginCommand(context, { ...(values.url ? { url: values.url } : {}), ...(values.token ? { token: values.token } : {}) });
     case "logout":
       return (await import("@/lib/terminal/commands")).logoutCommand(context);
+    case "backup":
+      return (await import("@/lib/terminal/backup-commands")).backupCommand(
+        { io, env: process.env, from: process.env.PARLEY_INVOKED_FROM ?? process.cwd() },
+        values.out === undefined ? {} : { out: values.out },
+      );
+    case "restore":
+      return (await import("@/lib/terminal/backup-commands")).restoreCommand({ io, env: process.env, from: process.env.PARLEY_INVOKED_FROM ?? process.cwd() }, rest[0]!);
     case "inbox":
       return (await import("@/lib/terminal/commands")).inboxCommand(context, { json: values.json });
     case "answer":
