@@ -310,7 +310,7 @@ async function main() {
     await timed("both instances migrated one database together, and added the first admin once", async () => {
       const startedAt = [];
       for (const service of ["parley-1", "parley-2"]) {
-        const id = (await composeRun(["ps", "-q", service])).stdout.trim();
+        const id = (await composeRun(["ps", "-a", "-q", service])).stdout.trim();
         startedAt.push(new Date((await runOrFail("docker", ["inspect", "-f", "{{.State.StartedAt}}", id])).stdout.trim()).getTime());
       }
       console.log(`container test: the instances started ${Math.abs(startedAt[0] - startedAt[1])} ms apart`);
@@ -364,7 +364,7 @@ async function main() {
     await timed("the image's HEALTHCHECK says both instances are healthy", async () => {
       const deadline = Date.now() + 60_000;
       for (const service of ["parley-1", "parley-2"]) {
-        const id = (await composeRun(["ps", "-q", service])).stdout.trim();
+        const id = (await composeRun(["ps", "-a", "-q", service])).stdout.trim();
         for (;;) {
           const health = (await runOrFail("docker", ["inspect", "-f", "{{.State.Health.Status}}", id])).stdout.trim();
           if (health === "healthy") break;
@@ -397,13 +397,15 @@ async function burst({ people, url1, url2, composeRun, sql }) {
   const asks = new Map(); // idempotency key → { id, questionId, decision, answered: "acknowledged" | "taken before" | undefined }
   /** Requests sent again to the other instance, by what the first one got: `refused` (nothing listening), `reset`, 503… */
   const retries = new Map();
+  /** Asks whose question was not put yet when first answered (index → seconds until it was, and the ask's instance and time). */
+  const notYetPut = new Map();
 
   /** Sends `call(url)` to instance `preferred`, else the other, until it is answered with something other than a dead instance's silence or a 503. */
   async function toAnyInstance(preferred, call) {
     for (let attempt = 0; attempt < 20; attempt++) {
       const index = instance2Up ? (preferred + attempt) % 2 : 0;
       const result = await call(urls[index]);
-      if (result.status !== 0 && result.status !== 502 && result.status !== 503) return result;
+      if (result.status !== 0 && result.status !== 502 && result.status !== 503) return { ...result, instance: index + 1 };
       const why = result.status === 0 ? result.text.replace(/^ECONN/, "").toLowerCase() : String(result.status);
       retries.set(why, (retries.get(why) ?? 0) + 1);
       await sleep(100 + attempt * 100);
@@ -434,6 +436,7 @@ async function burst({ people, url1, url2, composeRun, sql }) {
       if (stopped) afterStop++;
       const key = `container-test-burst-${index}`;
       const decision = index % 2 === 0 ? "approve" : "reject";
+      const askFrom = Date.now();
       const asked = await toAnyInstance(index % 2, (url) =>
         api(url, people.agentKey, "/api/v1/asks", {
           method: "POST",
@@ -442,7 +445,7 @@ async function burst({ people, url1, url2, composeRun, sql }) {
         }),
       );
       check(asked.status === 201 || asked.status === 200, `ask ${index}: ${asked.status} ${asked.text}`);
-      const entry = { id: asked.json.id, questionId: asked.json.question_id, decision, answered: undefined };
+      const entry = { id: asked.json.id, questionId: asked.json.question_id, decision, answered: undefined, askedOn: asked.instance, askSeconds: (Date.now() - askFrom) / 1000 };
       asks.set(key, entry);
       if (asks.size === stopAfter && !stopping) {
         longPoll = (async () => {
@@ -459,9 +462,20 @@ async function burst({ people, url1, url2, composeRun, sql }) {
           return (Date.now() - at) / 1000;
         })();
       }
-      const answered = await toAnyInstance((index + 1) % 2, (url) =>
-        api(url, people.sam.token, `/api/v1/questions/${entry.questionId}/answer`, { method: "POST", body: { answers: { decision } } }),
-      );
+      // An ask acknowledged by a stopping instance may not have its question put yet (lib/asks/asks.ts: a worker
+      // puts it); the person cannot answer it until it is there, so they try again, as they would once it shows.
+      const answerFrom = Date.now();
+      let answered;
+      for (;;) {
+        answered = await toAnyInstance((index + 1) % 2, (url) =>
+          api(url, people.sam.token, `/api/v1/questions/${entry.questionId}/answer`, { method: "POST", body: { answers: { decision } } }),
+        );
+        if (answered.status !== 404 || Date.now() - answerFrom > 60_000) break;
+        // What the jobs were doing when it was not there yet, to say why.
+        const jobs = notYetPut.get(index)?.jobs ?? (await sql("select kind, status, locked_by, locked_until > now() from jobs where status <> 'done' order by run_at")).replaceAll("\t", " ").replaceAll("\n", ", ");
+        notYetPut.set(index, { seconds: (Date.now() - answerFrom) / 1000, askedOn: entry.askedOn, askSeconds: entry.askSeconds, jobs });
+        await sleep(250);
+      }
       if (answered.status === 200) entry.answered = "acknowledged";
       // Sent again after an instance went away mid-request: the first one was taken after all.
       else if (answered.status === 409) entry.answered = "taken before";
@@ -477,7 +491,7 @@ async function burst({ people, url1, url2, composeRun, sql }) {
   check(held.status === 200 && held.json?.status === "open", `the long-poll held on instance 2 was not answered with the open ask: ${held.status} ${held.text}`);
   check(held.seconds < 15, `the long-poll held on instance 2 took ${held.seconds} s to be answered`);
   check(held.headers.get("retry-after") === "1", `the long-poll's answer should say Retry-After: 1 (it said ${held.headers.get("retry-after")})`);
-  const id2 = (await composeRun(["ps", "-q", "parley-2"])).stdout.trim();
+  const id2 = (await composeRun(["ps", "-a", "-q", "parley-2"])).stdout.trim();
   const exitCode = (await runOrFail("docker", ["inspect", "-f", "{{.State.ExitCode}}", id2])).stdout.trim();
   const logs2 = (await composeRun(["logs", "--no-color", "parley-2"])).stdout;
   check(exitCode === "0" && logs2.includes("Parley: SIGTERM: stopping"), `instance 2 did not stop gracefully (exit ${exitCode}):\n${logs2.split("\n").slice(-15).join("\n")}`);
@@ -520,11 +534,15 @@ async function burst({ people, url1, url2, composeRun, sql }) {
   check(reread.json?.answer?.decision === sample.decision, `instance 2, back, reads ${reread.status} ${reread.text}`);
 
   const taken = [...asks.values()].filter((entry) => entry.answered === "taken before").length;
-  console.log(
-    `container test: ${made} asks made once each and answered once each (${made - taken} acknowledged at once, ${taken} sent again after an instance went away and found taken); ` +
-      `${[...retries.values()].reduce((sum, count) => sum + count, 0)} requests sent again to the other instance (${[...retries].map(([why, count]) => `${count} ${why}`).join(", ") || "none"}); instance 2 stopped in ${stopSeconds.toFixed(1)} s (${afterStop} asks made after), exit 0, its long-poll answered in ${held.seconds.toFixed(1)} s; ` +
-      `asks' runs ${runs}; no job left.`,
-  );
+  const resent = [...retries.values()].reduce((sum, count) => sum + count, 0);
+  const said = [
+    `${made} asks made once each and answered once each (${made - taken} acknowledged at once, ${taken} sent again after an instance went away and found taken)`,
+    `${resent} requests sent again to the other instance (${[...retries].map(([why, count]) => `${count} ${why}`).join(", ") || "none"})`,
+    ...[...notYetPut].map(([index, each]) => `ask ${index}, acknowledged by instance ${each.askedOn} in ${each.askSeconds.toFixed(1)} s, could be answered ${each.seconds.toFixed(1)} s later, once its question was put (jobs not done when first tried: ${each.jobs || "none"})`),
+    `instance 2 stopped in ${stopSeconds.toFixed(1)} s (${afterStop} asks made after), exit 0, its long-poll answered in ${held.seconds.toFixed(1)} s`,
+    `asks' runs ${runs}; no job left`,
+  ];
+  console.log(`container test: ${said.join("; ")}.`);
 }
 
 // Node ends a process whose promises wait on nothing it counts as running: never take that for a pass.
