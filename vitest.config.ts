@@ -25,6 +25,8 @@ const ISOLATED = [
   "tests/integration/sessions/**/*.test.ts",
   "tests/integration/sla/waits-an-agents-question-opened-count-as-that-agents.test.ts",
   "tests/unit/an-app-error-from-another-bundle-copy-is-still-told-to-the-user.test.ts",
+  "tests/unit/log/a-json-log-takes-what-libraries-print-with-console.test.ts",
+  "tests/unit/log/every-line-an-api-request-or-server-action-writes-carries-its-request-id.test.ts",
   "tests/unit/asks/a-callback-to-this-machines-own-address-is-refused.test.ts",
   "tests/unit/models/**/*.test.ts",
   "tests/unit/runtime/workflow-mistakes-stop-the-runtime-at-start.test.ts",
@@ -39,6 +41,8 @@ export default defineConfig({
   test: {
     pool: "forks",
     maxWorkers: 2,
+    // The server's log (lib/log.ts) at warn: a test's requests would otherwise print a line each. Tests that read the log capture it (tests/support/captured-log.ts).
+    env: { PARLEY_LOG_LEVEL: process.env.PARLEY_LOG_LEVEL ?? "warn" },
     // A fresh PGlite takes seconds to initialise on these machines.
     testTimeout: 60_000,
     hookTimeout: 60_000,

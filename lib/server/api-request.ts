@@ -3,6 +3,7 @@ import { getDb } from "@/lib/database";
 import { isDatabaseUnreachable } from "@/lib/database-unreachable";
 import type { ApiKey, ApiKeyKind } from "@/db/schema";
 import { AppError, isAppError } from "@/lib/errors";
+import { log, REQUEST_ID_HEADER, requestIdFrom, withLogContext } from "@/lib/log";
 import { getMetrics } from "@/lib/server/metrics";
 import { inFlight } from "@/lib/server/shutdown";
 
@@ -161,16 +162,35 @@ export const DATABASE_RETRY_AFTER_SECONDS = 2;
  * Runs an API route: an {@link AppError} becomes its status and the error shape; a database that
  * cannot be reached (a restart, a failover) is `503 unavailable` with `Retry-After`, which clients
  * wait out; anything else is logged and answered 500 — never the caller's input, which the handlers
- * judge first. Each answer is counted in the metrics under `route`, the route as written in `app/`.
+ * judge first. Each answer is counted in the metrics under `route`, the route as written in `app/`,
+ * and logged in one line. The request has an id — the `X-Request-Id` it came with when that is sane,
+ * else a new one — which every line logged while it is answered carries and its answer returns.
  */
 export async function apiRoute(request: Request, route: string, handle: () => Promise<Response>): Promise<Response> {
-  const started = performance.now();
-  const response = await inFlight(() => answer(handle));
-  getMetrics().observeRequest(route, request.method, response.status, (performance.now() - started) / 1000);
-  return response;
+  const requestId = requestIdFrom(request.headers);
+  return withLogContext({ requestId }, async () => {
+    const started = performance.now();
+    const response = withRequestId(await inFlight(() => answer(route, handle)), requestId);
+    const seconds = (performance.now() - started) / 1000;
+    getMetrics().observeRequest(route, request.method, response.status, seconds);
+    log.info({ method: request.method, route, status: response.status, ms: Math.round(seconds * 1000) }, `${request.method} ${route} ${response.status}`);
+    return response;
+  });
 }
 
-async function answer(handle: () => Promise<Response>): Promise<Response> {
+/** `response` with the request's id as `X-Request-Id` (a copy when its headers cannot change). */
+function withRequestId(response: Response, requestId: string): Response {
+  try {
+    response.headers.set(REQUEST_ID_HEADER, requestId);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    copy.headers.set(REQUEST_ID_HEADER, requestId);
+    return copy;
+  }
+}
+
+async function answer(route: string, handle: () => Promise<Response>): Promise<Response> {
   try {
     return await handle();
   } catch (error) {
@@ -180,10 +200,10 @@ async function answer(handle: () => Promise<Response>): Promise<Response> {
     }
     if (isDatabaseUnreachable(error)) {
       // One line, not a stack trace each: a restart fails every request in flight at once.
-      console.warn(`Parley API: the database cannot be reached (${describeUnreachable(error)}); answered 503.`);
+      log.warn({ route }, `Parley API: the database cannot be reached (${describeUnreachable(error)}); answered 503.`);
       return apiError(new AppError("unavailable"), { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) });
     }
-    console.error("Parley API:", error);
+    log.error({ err: error, route }, "Parley API: the request failed; answered 500.");
     return apiError(new AppError("internal"));
   }
 }

@@ -3,7 +3,9 @@ import { z } from "zod";
 import type { User } from "@/db/schema";
 import type { Role } from "@/lib/auth/roles";
 import { AppError, type ErrorCode, ERROR_CODES } from "@/lib/errors";
+import { log } from "@/lib/log";
 import { fieldErrorsFrom, formDataToObject, isFormSubmission } from "./action-input";
+import { asLoggedAction } from "./action-log";
 import { authorize } from "./session";
 
 export { fieldErrorsFrom, formDataToObject, isFormSubmission } from "./action-input";
@@ -16,14 +18,16 @@ export type ActionResult<T> =
 /**
  * Wraps a server action: every action is a public endpoint, so it authorises the caller (holding one
  * of `roles`) and parses its input with `input` before `handler` runs. Known errors come back as
- * data; anything else is logged and reported generically.
+ * data; anything else is logged and reported generically. The lines it logs carry the request's id
+ * (lib/server/action-log.ts).
  */
 export function defineAction<Schema extends z.ZodType, T>(options: {
   roles: readonly Role[];
   input: Schema;
   handler: (input: z.output<Schema>, user: User) => Promise<T>;
 }): (raw: unknown) => Promise<ActionResult<T>> {
-  return async (raw) => {
+  return (raw) => asLoggedAction(() => run(raw));
+  async function run(raw: unknown): Promise<ActionResult<T>> {
     try {
       const user = await authorize(options.roles);
       const parsed = options.input.safeParse(raw);
@@ -41,10 +45,10 @@ export function defineAction<Schema extends z.ZodType, T>(options: {
         const fieldErrors = error.path ? { [error.path]: [error.message] } : undefined;
         return { ok: false, error: { code: error.code, message: error.message, ...(fieldErrors ? { fieldErrors } : {}) } };
       }
-      console.error("server action failed", error);
+      log.error({ err: error }, "A server action failed.");
       return { ok: false, error: { code: "internal", message: ERROR_CODES.internal.message } };
     }
-  };
+  }
 }
 
 /**

@@ -5,6 +5,7 @@ import postgres from "postgres";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type Database, type Db, openDatabase } from "@/db/client";
 import { apiRoute } from "@/lib/server/api-request";
+import { captureLog } from "@/tests/support/captured-log";
 import { errorResponse, type FakePostgres, readyForQuery, startFakePostgres } from "../support/fake-postgres";
 
 // While PostgreSQL restarts, every API request in flight fails on the database: the caller is told to
@@ -57,7 +58,7 @@ async function expectComeBackLater(response: Response): Promise<void> {
 
 describe("an API request whose database cannot be reached", () => {
   it("is answered 503 with Retry-After when the database refuses connections (restarting)", async () => {
-    vi.spyOn(console, "warn").mockImplementation(() => {});
+    captureLog();
     database = await openDatabase({ kind: "postgres", url: `postgres://parley:parley@127.0.0.1:${await closedPort()}/parley` });
     await expectComeBackLater(await answerOver(database.db));
   });
@@ -66,19 +67,19 @@ describe("an API request whose database cannot be reached", () => {
     ["shutting down (57P01)", "57P01", "terminating connection due to administrator command"],
     ["starting up (57P03)", "57P03", "the database system is starting up"],
   ])("is answered 503 with Retry-After when the server says it is %s", async (_what, code, text) => {
-    vi.spyOn(console, "warn").mockImplementation(() => {});
+    captureLog();
     const db = await databaseAnswering(({ socket }) => socket.end(errorResponse("FATAL", code, text)));
     await expectComeBackLater(await answerOver(db));
   });
 
   it("is answered 503 with Retry-After when the connection is lost in the middle of a query", async () => {
-    vi.spyOn(console, "warn").mockImplementation(() => {});
+    captureLog();
     const db = await databaseAnswering(({ socket }) => socket.destroy());
     await expectComeBackLater(await answerOver(db));
   });
 
   it("is answered 503 by the route itself too: here the one that holds a waiting read (?wait=30)", async () => {
-    vi.spyOn(console, "warn").mockImplementation(() => {});
+    captureLog();
     database = await openDatabase({ kind: "postgres", url: `postgres://parley:parley@127.0.0.1:${await closedPort()}/parley` });
     state.db = database.db;
     const { GET } = await import("@/app/api/v1/asks/[id]/route");
@@ -87,12 +88,12 @@ describe("an API request whose database cannot be reached", () => {
   });
 
   it("but a query that fails on a reachable database is still Parley's failure: 500, logged", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const log = captureLog();
     const db = await databaseAnswering(({ socket }) => socket.write(Buffer.concat([errorResponse("ERROR", "XX000", "internal error"), readyForQuery])));
     const response = await answerOver(db);
     expect(response.status).toBe(500);
     expect(response.headers.get("retry-after")).toBeNull();
     expect((await response.json()) as unknown).toMatchObject({ error: { code: "internal" } });
-    expect(logged).toHaveBeenCalled();
+    expect(log.lines().filter((line) => line.level === "error")).toHaveLength(1);
   });
 });
