@@ -15,7 +15,7 @@
 //      no job is left behind;
 //   6. takes everything down (`compose down -v`), on failure too, and prints how long each step took.
 // Without Docker it says so and exits 0, unless CI=true: then it fails.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -278,6 +278,14 @@ async function main() {
   const url2 = `http://127.0.0.1:${port2}`;
 
   let up = false;
+  // Interrupted (Ctrl-C, or a CI that gives up): take the project down before going.
+  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]]) {
+    process.on(signal, () => {
+      console.error(`container test: ${signal}: taking ${PROJECT} down`);
+      if (up) spawnSync(compose[0], composeArgs("down", "-v", "--remove-orphans", "-t", "5"), { cwd: ROOT, env: composeEnv, stdio: "ignore" });
+      process.exit(code);
+    });
+  }
   try {
     await timed("compose refuses to start without its secrets", async () => {
       for (const missing of ["AUTH_SECRET", "POSTGRES_PASSWORD"]) {
