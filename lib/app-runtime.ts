@@ -3,6 +3,7 @@ import { askCallbackTarget, privateCallbacksFromEnvironment, queueAskEventsOnAsk
 import { createAnswerLink } from "@/lib/answer-links";
 import { getDatabase } from "@/lib/database";
 import { type LiveEvent, publishLiveEvents } from "@/lib/live-events";
+import { log } from "@/lib/log";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { explainModelFailure } from "@/lib/models/explain-failure";
 import { type ModelCallObserver, measuredModel } from "@/lib/models/measured-model";
@@ -107,7 +108,8 @@ export function getAppRuntime(): Promise<AppRuntime> {
       if (outcome !== "failed") return;
       const cause = error instanceof Error ? error.message : String(error);
       const advice = explainModelFailure(cause, model);
-      console.error(`Parley: a call to the model (${model.label}) failed: ${cause}${advice ? `\n  ${advice}` : ""}`);
+      // Within a request or a job, the line carries its request id or its run's ids (the log's context).
+      log.error({ err: error, provider, ...(advice ? { advice } : {}) }, `Parley: a call to the model (${model.label}) failed: ${cause}`);
     };
     const observe = (chosen: LanguageModelV3) => {
       if (!measured.has(chosen)) measured.set(chosen, measuredModel(chosen, observeCall));
@@ -161,11 +163,11 @@ export function getAppRuntime(): Promise<AppRuntime> {
     const workerDatabase = database.url ? await openDatabase({ kind: "postgres", url: database.url, maxConnections: concurrency + 1 }) : undefined;
     const worker = startWorker(workerDatabase ? createRuntime({ db: workerDatabase.db, ...options }) : runtime, {
       concurrency,
-      onError: (error) => console.error("Parley worker:", error),
+      onError: (error) => log.error({ err: error }, "Parley worker: a tick failed; its work stays queued."),
     });
     // Callbacks need no configuration, so there is always a target and the drainer always runs.
     const targets: EventTarget[] = [askCallbackTarget({ db, privateCallbacks }), ...(globalWebhook ? [webhookEventTarget(globalWebhook)] : [])];
-    const drainer = createOutboxDrainer({ db, notifiers, targets }).start({ onError: (error) => console.error("Parley notifications:", error) });
+    const drainer = createOutboxDrainer({ db, notifiers, targets }).start({ onError: (error) => log.error({ err: error }, "Parley notifications: draining the outbox failed.") });
     const stop = async () => {
       await Promise.all([worker.stop(), drainer.stop()]);
       await workerDatabase?.close();

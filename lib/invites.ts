@@ -5,6 +5,7 @@ import { expireLiveSignInLinks, findLiveSignInLink, insertSignInLink, useSignInL
 import { findUserById, updateUser } from "@/db/queries/users";
 import type { User } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
+import { log } from "@/lib/log";
 import { type EmailNotifierOptions, type InviteEmail, sendInviteEmail } from "@/lib/notifiers";
 import { recordPersonChanges } from "@/lib/person-changes";
 
@@ -124,6 +125,6 @@ export async function emailInvite(smtp: EmailNotifierOptions | undefined, invite
   if (!smtp) return "not_configured";
   const result = await sendInviteEmail(smtp, invite);
   if (result.status === "sent") return "emailed";
-  console.error(`Parley: the invite email to ${invite.email} could not be sent: ${result.error}`);
+  log.error(`Parley: the invite email to ${invite.email} could not be sent: ${result.error}`);
   return "email_failed";
 }

@@ -1,6 +1,7 @@
 import type { Db } from "@/db/client";
 import { loadSlaSnapshot, saveSlaSnapshot } from "@/db/queries/sla-snapshots";
 import { countOpenSlotsByAge, type EndedWithoutAnswer, type LongWaitRow, readSlaPeriod, type SlaReport } from "@/db/queries/sla";
+import { log } from "@/lib/log";
 import { OPEN_AGE_BUCKETS, periodStart, type SlaPeriod, TIME_TO_ANSWER_BUCKETS } from "@/lib/sla-numbers";
 
 export type { EndedWithoutAnswer, EndedWithoutAnswerRow, LongWaitRow, SlaGroup, SlaNumbers, SlaReport } from "@/db/queries/sla";
@@ -173,7 +174,7 @@ function cachesFor(db: Db): NonNullable<GlobalWithHistory[typeof GLOBAL_KEY]> {
     const options = {
       maxAgeMs: 60_000,
       maxStaleMs: 10 * 60_000,
-      onError: (error: unknown) => console.error("Parley: refreshing the SLA numbers failed; showing the previous ones:", error),
+      onError: (error: unknown) => log.error({ err: error }, "Parley: refreshing the SLA numbers failed; showing the previous ones."),
     };
     store[GLOBAL_KEY] = {
       db,

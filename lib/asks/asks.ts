@@ -6,6 +6,7 @@ import { findUsersByEmails } from "@/db/queries/users";
 import type { ApiKey } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { isUuid, newTimeOrderedId } from "@/lib/ids";
+import { addLogContext, log } from "@/lib/log";
 import { schemaFromJsonSchema, specFromSchema } from "@/lib/questions";
 import type { Runtime } from "@/lib/runtime";
 import { ApiAsk } from "./api-ask-workflow";
@@ -70,6 +71,11 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   return { createdAt, id };
 }
 
+/** What the request's log lines are about from here on: the ask's run (an API ask's task id is the ask's id) and its question. */
+function aboutAsk(ask: { id: string; questionId: string }): void {
+  addLogContext({ taskId: ask.id, questionId: ask.questionId });
+}
+
 /** Builds the ask service over one database and runtime. */
 export function createAskService(options: AskServiceOptions): AskService {
   const { db, runtime, baseUrl } = options;
@@ -78,6 +84,7 @@ export function createAskService(options: AskServiceOptions): AskService {
   async function record(key: ApiKey, id: string): Promise<ApiAskRecord> {
     const found = isUuid(id) ? await findApiAsk(db, key.id, id) : undefined;
     if (!found) throw new AppError("not_found", "There is no such ask (or it was made with another key).");
+    aboutAsk(found);
     return found;
   }
 
@@ -179,6 +186,7 @@ export function createAskService(options: AskServiceOptions): AskService {
         path: "Idempotency-Key",
       });
     }
+    aboutAsk(existing);
     return { created: false, ask: askView(existing, baseUrl, now()) };
   }
 
@@ -200,6 +208,7 @@ export function createAskService(options: AskServiceOptions): AskService {
       const parties = await recipients(request);
       await checkEscalation(request);
       const id = newTimeOrderedId(at.getTime());
+      const questionId = newTimeOrderedId(at.getTime());
       const created = await db.transaction(async (tx) => {
         const executor = tx as unknown as Db;
         const inserted = await insertApiAsk(executor, {
@@ -207,7 +216,7 @@ export function createAskService(options: AskServiceOptions): AskService {
           apiKeyId: key.id,
           idempotencyKey,
           requestHash: request.hash,
-          questionId: newTimeOrderedId(at.getTime()),
+          questionId,
           title: request.title,
           body: request.body,
           context: request.context,
@@ -225,11 +234,12 @@ export function createAskService(options: AskServiceOptions): AskService {
         return inserted;
       });
       if (!created) return replay(key, idempotencyKey!, request);
+      aboutAsk({ id, questionId });
       // The worker would put the question too; doing it now lets the answer say whether it is open.
       const put = await runtime.runJobsOf(id).then(
         () => true,
         (error: unknown) => {
-          console.error("Parley ask: putting the question failed; the worker will retry.", error);
+          log.error({ err: error }, "Parley ask: putting the question failed; the worker will retry.");
           return false;
         },
       );

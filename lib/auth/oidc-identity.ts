@@ -1,4 +1,5 @@
 import * as oauth from "oauth4webapi";
+import { log } from "@/lib/log";
 
 /** Claims from an ID token or a UserInfo response, as the provider sent them. */
 export type OidcClaims = Record<string, unknown>;
@@ -35,7 +36,7 @@ export async function resolveOidcIdentity(idToken: OidcClaims, readUserInfo: () 
   try {
     userInfo = await readUserInfo();
   } catch (error) {
-    console.error(`Single sign-on: the ID token has no email and reading UserInfo failed: ${error instanceof Error ? error.message : String(error)}`);
+    log.error({ err: error }, "Single sign-on: the ID token has no email and reading UserInfo failed.");
     return fromIdToken;
   }
   return identityFromClaims(userInfo);

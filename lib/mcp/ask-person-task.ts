@@ -12,6 +12,7 @@ import {
 import type { ApiKey } from "@/db/schema";
 import type { AskService } from "@/lib/asks/asks";
 import { isAppError } from "@/lib/errors";
+import { log } from "@/lib/log";
 import { taskResultOf } from "./ask-task-store";
 import { ProtocolError } from "./protocol-error";
 
@@ -46,7 +47,7 @@ function protocolError(error: unknown): unknown {
     const text = `${error.code}${error.path ? ` (${error.path})` : ""}: ${error.message}`;
     return new ProtocolError(ErrorCode.InvalidParams, text, { code: error.code, message: error.message, ...(error.path ? { path: error.path } : {}) });
   }
-  console.error("Parley MCP:", error);
+  log.error({ err: error }, "Parley MCP: a task call failed.");
   return new ProtocolError(ErrorCode.InternalError, "internal: Something went wrong in Parley; try again.");
 }
 

@@ -9,6 +9,7 @@ import { NOTHING_REASONS } from "@/db/schema";
 import { isAppError } from "@/lib/errors";
 import { AskPersonArguments } from "./ask-arguments";
 import { askPerson, AwaitAnswerOutput, awaited, awaitedText, toolResult } from "./ask-results";
+import { log } from "@/lib/log";
 import { serveAskPersonAsTask } from "./ask-person-task";
 import { createAskTaskStore } from "./ask-task-store";
 import { listToolsInJsonSchema2020 } from "./json-schema-2020-12";
@@ -85,7 +86,7 @@ function toolError(error: unknown, pathOf: (path: string | undefined) => string 
     const path = pathOf(error.path);
     return { isError: true, content: [{ type: "text", text: `${error.code}${path ? ` (${path})` : ""}: ${error.message}` }] };
   }
-  console.error("Parley MCP:", error);
+  log.error({ err: error }, "Parley MCP: a tool call failed.");
   return { isError: true, content: [{ type: "text", text: "internal: Something went wrong in Parley; try again." }] };
 }
 

@@ -13,6 +13,7 @@ import {
   type WebhookNotifierOptions,
 } from "@/lib/notifiers";
 import { notifyInApp } from "@/lib/person-notifications";
+import { log } from "@/lib/log";
 import { deliveryFailureReason } from "./failed-deliveries";
 import type { Announce, RuntimeChange } from "@/lib/runtime";
 
@@ -207,8 +208,9 @@ export function createOutboxDrainer(options: {
     if (report.status === "failed") {
       // One line per failed delivery, for whoever reads the server's log: what, for which question, through what, and why (reports hold no secrets).
       const line = `Parley notifications: ${claimed.kind} for question ${claimed.questionId} through ${claimed.notifier} failed (delivery ${claimed.deliveries} of at most ${maxDeliveries}): ${deliveryFailureReason(report)}`;
-      if (retryAt) console.warn(`${line}; trying again at ${retryAt.toISOString()}.`);
-      else console.error(`${line}; given up.`);
+      const about = { questionId: claimed.questionId, notifier: claimed.notifier, delivery: claimed.deliveries };
+      if (retryAt) log.warn(about, `${line}; trying again at ${retryAt.toISOString()}.`);
+      else log.error(about, `${line}; given up.`);
     }
   }
 

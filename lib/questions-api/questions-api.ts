@@ -7,6 +7,7 @@ import type { ApiKey } from "@/db/schema";
 import { pathText } from "@/lib/asks/ask-request";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
+import { addLogContext } from "@/lib/log";
 import { askerOf, headlineOf } from "@/lib/inbox";
 import type { Registry, TaskSubject } from "@/lib/registry";
 import type { QuestionUnavailable, Runtime } from "@/lib/runtime";
@@ -184,6 +185,7 @@ export function createQuestionsApi(options: QuestionsApiOptions): QuestionsApi {
       // An ask's id names the question it put: still only one this person may see.
       const question = (await runtime.questionFor(id, userId)) ?? (await questionOfAsk(id, userId));
       if (!question) throw notFound();
+      addLogContext({ questionId: question.id, taskId: question.taskId });
       // A question a workflow's slot holds names the workflow: what its run is about is asked of that workflow alone;
       // an agent's question is looked up by its task.
       const { subject, context } = question.workflow ? await registry.aboutTask(db, question.taskId, question.workflow) : await aboutTaskOf(question.taskId);
@@ -213,6 +215,7 @@ export function createQuestionsApi(options: QuestionsApiOptions): QuestionsApi {
       const lost = Object.keys((body as { answers: object }).answers).find((path) => !Object.hasOwn(answers, path));
       if (lost !== undefined) throw new AppError("invalid_input", `This question has no field “${lost}”.`, { path: `answers.${lost}` });
       if (!isUuid(id)) throw notFound();
+      addLogContext({ questionId: id });
       // The road the benchmark drives: the desk's one read of the question, its judgement, one write.
       const result = await runtime.submitAnswer({ questionId: id, by: userId, answer: { text: answers } });
       switch (result.status) {
@@ -245,6 +248,7 @@ export function createQuestionsApi(options: QuestionsApiOptions): QuestionsApi {
       const userId = personOf(key);
       const request = parseBody(NothingRequestBody, body);
       if (!isUuid(id)) throw notFound();
+      addLogContext({ questionId: id });
       if (request.reason === "declined") {
         const result = await runtime.decline({ questionId: id, by: userId, note: request.note ?? null });
         if (result.status === "closed") {

@@ -12,6 +12,7 @@ import { isSessionEnded } from "@/db/queries/sessions";
 import { isUuid } from "@/lib/ids";
 import { authSecret, oidcConfig } from "@/lib/config";
 import { forgetOldSignInFailures, recordFailedSignIn, recordSuccessfulSignIn, signInBlock } from "@/lib/auth/sign-in-throttle";
+import { log } from "@/lib/log";
 import { clientAddress } from "./client-address";
 import { ANSWER_ONLY_CLAIM, sessionLifetimeSeconds } from "./session-token";
 import { type OidcIdentity, readUserInfo, resolveOidcIdentity } from "@/lib/auth/oidc-identity";
@@ -65,14 +66,14 @@ function buildConfig(): NextAuthConfig {
         // Single sign-on cancelled at the provider, or refused for want of an account: everyday events
         // too, each told to the person on the sign-in page, so one line each here.
         if (type === OIDC_CANCELLED) {
-          console.warn("Single sign-on: the provider sent the person back without signing them in (cancelled or refused there).");
+          log.warn("Single sign-on: the provider sent the person back without signing them in (cancelled or refused there).");
           return;
         }
         if (type === "AccessDenied" && !cause) {
-          console.warn("Single sign-on: refused an email that has no Parley account.");
+          log.warn("Single sign-on: refused an email that has no Parley account.");
           return;
         }
-        console.error(error);
+        log.error({ err: error }, "Signing in failed.");
       },
     },
     providers: [

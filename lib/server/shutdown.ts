@@ -1,3 +1,4 @@
+import { log } from "@/lib/log";
 
 /** How long a stopping process waits for its jobs in flight before it exits anyway (their leases then expire and another process takes them over). */
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 20_000;
@@ -87,7 +88,7 @@ export async function drainForShutdown(options: { timeoutMs?: number } = {}): Pr
  * told to leave the signals to Parley (`NEXT_MANUAL_SIG_HANDLE`, which `npm start` sets): otherwise
  * Next.js exits on the first signal itself.
  */
-export async function stopGracefullyOnSignals(log: (line: string) => void = console.log): Promise<void> {
+export async function stopGracefullyOnSignals(say: (line: string) => void = (line) => log.info(line)): Promise<void> {
   const { millisecondsSetting } = await import("@/lib/app-runtime");
   const timeoutMs = millisecondsSetting(process.env, "PARLEY_SHUTDOWN_TIMEOUT_MS", 0) ?? DEFAULT_SHUTDOWN_TIMEOUT_MS;
   let stopping = false;
@@ -95,17 +96,17 @@ export async function stopGracefullyOnSignals(log: (line: string) => void = cons
     process.on(signal, () => {
       if (stopping) process.exit(signal === "SIGINT" ? 130 : 143);
       stopping = true;
-      log(`Parley: ${signal}: stopping — no new job is taken; the ones in hand finish (at most ${timeoutMs / 1000} s).`);
+      say(`Parley: ${signal}: stopping — no new job is taken; the ones in hand finish (at most ${timeoutMs / 1000} s).`);
       void drainForShutdown({ timeoutMs }).then(
         async (finished) => {
           // A request counts as answered when its handler returns; Next.js then compresses the answer and writes it
           // to its socket. Exiting at once cut such answers short (a long-poll's client read half a body): a moment for them to leave.
           await new Promise((resolve) => setTimeout(resolve, ANSWERS_LEAVE_MS));
-          log(finished ? "Parley: stopped." : "Parley: stopped with jobs unfinished: their leases run out and another server takes them over.");
+          say(finished ? "Parley: stopped." : "Parley: stopped with jobs unfinished: their leases run out and another server takes them over.");
           process.exit(0);
         },
         (error: unknown) => {
-          console.error("Parley: stopping failed:", error);
+          log.error({ err: error }, "Parley: stopping failed.");
           process.exit(1);
         },
       );

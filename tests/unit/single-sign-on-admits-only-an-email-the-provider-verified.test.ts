@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { identityFromClaims, resolveOidcIdentity } from "@/lib/auth/oidc-identity";
+import { captureLog } from "@/tests/support/captured-log";
 
 const EMAIL = "ada@parley.test";
 
@@ -39,12 +40,12 @@ describe("single sign-on's identity", () => {
   });
 
   it("has no email when UserInfo cannot be read", async () => {
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const log = captureLog();
     try {
       expect(await resolveOidcIdentity({ sub: "1" }, async () => Promise.reject(new Error("unexpected sub")))).toEqual({ status: "no_email" });
-      expect(error).toHaveBeenCalledWith(expect.stringContaining("unexpected sub"));
+      expect(log.lines()).toEqual([{ level: "error", text: expect.stringContaining("unexpected sub") }]);
     } finally {
-      error.mockRestore();
+      vi.restoreAllMocks();
     }
   });
 });

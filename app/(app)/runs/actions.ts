@@ -8,8 +8,10 @@ import { getAppRuntime } from "@/lib/app-runtime";
 import { hasAnyRole } from "@/lib/auth/roles";
 import { getDb } from "@/lib/database";
 import { AppError, ERROR_CODES, type ErrorCode } from "@/lib/errors";
+import { addLogContext, log } from "@/lib/log";
 import { type FormAnswer, validateFormAnswer } from "@/lib/questions";
 import { loadRunPage, startFormOf, startRunOnce } from "@/lib/runs";
+import { asLoggedAction } from "@/lib/server/action-log";
 import { type ActionResult, defineFormAction, isFormSubmission } from "@/lib/server/define-action";
 import { authorize } from "@/lib/server/session";
 
@@ -47,6 +49,10 @@ function plain<T>(record: Readonly<Record<string, T>>): Record<string, T> {
  * form: the form's one-time `startToken` is recorded with the run it starts.
  */
 export async function startRunAction(_previous: StartRunState | null, submitted: FormData): Promise<StartRunState> {
+  return asLoggedAction(() => startRun(submitted));
+}
+
+async function startRun(submitted: FormData): Promise<StartRunState> {
   let startToken: string | undefined;
   try {
     const user = await authorize();
@@ -75,6 +81,7 @@ export async function startRunAction(_previous: StartRunState | null, submitted:
     }
     // The form's one-time token: the same form submitted again (a lost reply, a double click) starts nothing more.
     const { status, taskId } = await startRunOnce(db, entry, { token: startToken ?? "", input: verdict.value, context: { runtime, by: user.id, now: new Date() } });
+    addLogContext({ taskId });
     worker.wake();
     revalidatePath("/runs");
     // To the run it started (or had started already), which says so: with JavaScript or without.
@@ -85,7 +92,7 @@ export async function startRunAction(_previous: StartRunState | null, submitted:
     // Whatever went wrong, the form keeps its token: sent again, it starts the run at most once.
     const token = startToken ? { startToken } : {};
     if (error instanceof AppError) return { outcome: "unavailable", code: error.code, message: error.message, ...token };
-    console.error("starting a run failed", error);
+    log.error({ err: error }, "Starting a run failed.");
     return { outcome: "unavailable", code: "internal", message: ERROR_CODES.internal.message, ...token };
   }
 }

@@ -4,6 +4,7 @@ import { queryRows } from "@/db/client";
 import { askCallbackTarget } from "@/lib/asks/ask-webhooks";
 import { loadFailedDeliveries } from "@/lib/notifications/failed-deliveries";
 import { createOutboxDrainer } from "@/lib/notifications/outbox";
+import { captureLog } from "@/tests/support/captured-log";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { type AskFixture, createAskFixture } from "./ask-fixture";
 import { askEventDrainer, startReceiver } from "./ask-events-support";
@@ -47,6 +48,7 @@ describe.each(DATABASE_KINDS)("a callback_url with credentials, on %s", (kind) =
     for (const level of ["log", "info", "warn", "error"] as const) {
       vi.spyOn(console, level).mockImplementation((...words: unknown[]) => void logged.push(words.map(String).join(" ")));
     }
+    const log = captureLog();
 
     expect(await askEventDrainer(fixture).drainOnce()).toBe(1);
 
@@ -54,16 +56,16 @@ describe.each(DATABASE_KINDS)("a callback_url with credentials, on %s", (kind) =
     const rows = await fixture.outboxOf(ask.id);
     expect(rows).toMatchObject([{ status: "failed", deliveries: 1, report: { status: "failed", retryable: false } }]);
     expect(rows[0]!.report!.attempts[0]!.error).toMatch(/user name or password/);
-    expect(logged.join("\n")).toMatch(/given up/);
+    expect(log.text()).toMatch(/given up/);
     const failed = await loadFailedDeliveries(fixture.database.db);
-    for (const text of [logged.join("\n"), JSON.stringify(rows), JSON.stringify(failed)]) expect(text).not.toContain(PASSWORD);
+    for (const text of [logged.join("\n"), log.text(), JSON.stringify(rows), JSON.stringify(failed)]) expect(text).not.toContain(PASSWORD);
   });
 
   it("one stored before the refusal is given up at once where private callbacks are refused, even when its host does not resolve", async () => {
     fixture = await createAskFixture(kind, { askEvents: { global: false } });
     const { ask } = await fixture.service.create(fixture.key, { to: "cy@parley.test", title: "Ship it?", callback_url: "https://hooks.example.test/parley" });
     await fixture.database.db.execute(sql`update api_asks set callback_url = ${`https://agent:${PASSWORD}@hooks.example.test/parley`} where id = ${ask.id}`);
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    captureLog();
     const unresolvable = async (): Promise<string[]> => {
       throw new Error("getaddrinfo ENOTFOUND hooks.example.test");
     };

@@ -3,6 +3,7 @@ import { listNoticesForQuestion } from "@/db/queries/notification-outbox";
 import { loadFailedDeliveries } from "@/lib/notifications/failed-deliveries";
 import { createOutboxDrainer, queueNoticesOnQuestionAsked } from "@/lib/notifications/outbox";
 import type { DeliveryReport, Notifier } from "@/lib/notifiers";
+import { captureLog } from "@/tests/support/captured-log";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { manualClock } from "../runtime/clock";
 import { createExampleFixture, type ExampleFixture } from "../runtime/example-fixture";
@@ -36,14 +37,14 @@ describe.each(DATABASE_KINDS)("a failed delivery (%s)", (kind) => {
   }
 
   it("refused for good writes one error line naming the question, the notifier and the reason, and admins see it given up", async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    const warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const log = captureLog();
     const { question, drainer } = await questionWith(failingEmail(mailboxUnknown));
     expect(await drainer.drainOnce()).toBe(1);
 
-    expect(warnings).not.toHaveBeenCalled();
-    expect(errors).toHaveBeenCalledTimes(1);
-    const [line] = errors.mock.calls[0]!;
+    expect(log.lines().filter((each) => each.level === "warn")).toEqual([]);
+    const errors = log.lines().filter((each) => each.level === "error");
+    expect(errors).toHaveLength(1);
+    const line = errors[0]!.text;
     expect(line).toContain(`question ${question.id}`);
     expect(line).toContain("through email");
     expect(line).toContain("refused (550): 550 5.1.1 <sam@parley.test>: mailbox unknown");
@@ -67,20 +68,20 @@ describe.each(DATABASE_KINDS)("a failed delivery (%s)", (kind) => {
   });
 
   it("that may yet succeed writes a warning for each try, then an error when it runs out of tries; admins see it retrying, then given up", async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    const warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const log = captureLog();
+    const linesOf = (level: string) => log.lines().filter((each) => each.level === level);
     const { question, drainer, clock } = await questionWith(failingEmail(serverDown));
     expect(await drainer.drainOnce()).toBe(1);
-    expect(warnings).toHaveBeenCalledTimes(1);
-    expect(warnings.mock.calls[0]![0]).toMatch(new RegExp(`question ${question.id} through email failed .*could not connect: connect ECONNREFUSED 127\\.0\\.0\\.1:2525; trying again at `));
-    expect(errors).not.toHaveBeenCalled();
+    expect(linesOf("warn")).toHaveLength(1);
+    expect(linesOf("warn")[0]!.text).toMatch(new RegExp(`question ${question.id} through email failed .*could not connect: connect ECONNREFUSED 127\\.0\\.0\\.1:2525; trying again at `));
+    expect(linesOf("error")).toEqual([]);
     expect(await loadFailedDeliveries(fixture!.database.db)).toMatchObject([{ state: "retrying", deliveries: 1, reason: "could not connect: connect ECONNREFUSED 127.0.0.1:2525" }]);
 
     clock.advance(61_000);
     expect(await drainer.drainOnce()).toBe(1);
-    expect(warnings).toHaveBeenCalledTimes(1);
-    expect(errors).toHaveBeenCalledTimes(1);
-    expect(errors.mock.calls[0]![0]).toContain("given up");
+    expect(linesOf("warn")).toHaveLength(1);
+    expect(linesOf("error")).toHaveLength(1);
+    expect(linesOf("error")[0]!.text).toContain("given up");
     expect(await listNoticesForQuestion(fixture!.database.db, question.id)).toMatchObject([{ status: "failed", deliveries: 2 }]);
     expect(await loadFailedDeliveries(fixture!.database.db)).toMatchObject([{ state: "given-up", deliveries: 2 }]);
   });
@@ -91,7 +92,7 @@ describe.each(DATABASE_KINDS)("a failed delivery (%s)", (kind) => {
       name: "email",
       notify: async (): Promise<DeliveryReport> => (calls++ === 0 ? { notifier: "email", ...serverDown } : { notifier: "email", status: "delivered", attempts: [{ attempt: 1, outcome: "accepted", statusCode: 250, durationMs: 1 }] }),
     };
-    vi.spyOn(console, "warn").mockImplementation(() => {});
+    captureLog();
     const { drainer, clock } = await questionWith(flaky);
     await drainer.drainOnce();
     clock.advance(61_000);

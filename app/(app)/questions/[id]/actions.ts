@@ -10,7 +10,9 @@ import { getDb } from "@/lib/database";
 import { AppError, ERROR_CODES } from "@/lib/errors";
 import { formatDuration, formatUtc } from "@/lib/sla-clock";
 import type { FormAnswer } from "@/lib/questions";
+import { addLogContext, log } from "@/lib/log";
 import { isFormSubmission } from "@/lib/server/action-input";
+import { asLoggedAction } from "@/lib/server/action-log";
 import { type ActionResult, defineFormAction } from "@/lib/server/define-action";
 import { authorizeAnswering } from "@/lib/server/session";
 import type { AnswerState, ClaimOutcome, DeclineOutcome } from "./answer-state";
@@ -38,6 +40,10 @@ function plain<T>(record: Readonly<Record<string, T>>): Record<string, T> {
  * once. Refusals come back with what was typed, so nothing is lost.
  */
 export async function submitAnswerAction(_previous: AnswerState | null, submitted: FormData): Promise<AnswerState> {
+  return asLoggedAction(() => submitAnswer(submitted));
+}
+
+async function submitAnswer(submitted: FormData): Promise<AnswerState> {
   try {
     const form = isFormSubmission(submitted);
     // A session from an email's answer link may answer its one question: which one is asked is read before who asks.
@@ -49,9 +55,11 @@ export async function submitAnswerAction(_previous: AnswerState | null, submitte
     const formData: FormAnswer = submitted instanceof FormData ? submitted : toRecord(submitted);
     const questionId = formData instanceof FormData ? formData.get("questionId") : formData.questionId;
     if (!isUuid(questionId)) throw new AppError("not_found", "There is no such question.");
+    addLogContext({ questionId });
     const { runtime, worker } = await getAppRuntime();
     const question = await runtime.questionFor(questionId, user.id);
     if (!question) throw new AppError("not_found", "There is no such question, or it is not yours to answer.");
+    addLogContext({ taskId: question.taskId });
 
     const result = await runtime.submitAnswer({ questionId, by: user.id, answer: { form: formData } });
     const now = Date.now();
@@ -99,7 +107,7 @@ export async function submitAnswerAction(_previous: AnswerState | null, submitte
   } catch (error) {
     unstable_rethrow(error);
     if (error instanceof AppError) return { outcome: "unavailable", code: error.code, message: error.message };
-    console.error("submitting an answer failed", error);
+    log.error({ err: error }, "Submitting an answer failed.");
     return { outcome: "unavailable", code: "internal", message: ERROR_CODES.internal.message };
   }
 }
@@ -145,16 +153,22 @@ export async function claimQuestionAction(_previous: ActionResult<ClaimOutcome> 
  * to this person, and the runtime closes it in one conditional update.
  */
 export async function declineQuestionAction(_previous: ActionResult<DeclineOutcome> | null, submitted: FormData | Record<string, unknown>): Promise<ActionResult<DeclineOutcome>> {
+  return asLoggedAction(() => declineQuestion(submitted));
+}
+
+async function declineQuestion(submitted: FormData | Record<string, unknown>): Promise<ActionResult<DeclineOutcome>> {
   try {
     if (!isFormSubmission(submitted)) throw new AppError("invalid_input", "This is not a form submission: send the question and the note as text.");
     const fields = submitted instanceof FormData ? { questionId: submitted.get("questionId"), note: submitted.get("note") } : toRecord(submitted);
     const { user } = await authorizeAnswering(fields.questionId);
     const { questionId } = fields;
     if (!isUuid(questionId)) throw new AppError("not_found", "There is no such question.");
+    addLogContext({ questionId });
     const note = typeof fields.note === "string" ? fields.note : null;
     const { runtime, worker } = await getAppRuntime();
     const question = await runtime.questionFor(questionId, user.id);
     if (!question) throw new AppError("not_found", "There is no such question, or it is not yours to answer.");
+    addLogContext({ taskId: question.taskId });
     const result = await runtime.decline({ questionId, by: user.id, note });
     revalidatePath(`/questions/${questionId}`);
     revalidatePath("/inbox");
@@ -172,7 +186,7 @@ export async function declineQuestionAction(_previous: ActionResult<DeclineOutco
   } catch (error) {
     unstable_rethrow(error);
     if (error instanceof AppError) return { ok: false, error: { code: error.code, message: error.message } };
-    console.error("declining a question failed", error);
+    log.error({ err: error }, "Declining a question failed.");
     return { ok: false, error: { code: "internal", message: ERROR_CODES.internal.message } };
   }
 }

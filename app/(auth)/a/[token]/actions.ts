@@ -6,7 +6,9 @@ import { answerLinkRefusal } from "@/lib/answer-link-words";
 import { followAnswerLink } from "@/lib/answer-links";
 import { getDb } from "@/lib/database";
 import { ERROR_CODES, type ErrorCode } from "@/lib/errors";
+import { log } from "@/lib/log";
 import { isFormSubmission } from "@/lib/server/action-input";
+import { asLoggedAction } from "@/lib/server/action-log";
 import { startAnswerSession } from "@/lib/server/answer-session";
 import { currentUser } from "@/lib/server/session";
 
@@ -25,6 +27,10 @@ export interface FollowAnswerLinkState {
  * it; a used, expired or unknown link says so and offers sign-in.
  */
 export async function followAnswerLinkAction(_previous: FollowAnswerLinkState | null, submitted: FormData): Promise<FollowAnswerLinkState> {
+  return asLoggedAction(() => followLink(submitted));
+}
+
+async function followLink(submitted: FormData): Promise<FollowAnswerLinkState> {
   let destination: string;
   try {
     const token = isFormSubmission(submitted) ? (submitted instanceof FormData ? submitted.get("token") : (submitted as Record<string, unknown>).token) : undefined;
@@ -41,7 +47,7 @@ export async function followAnswerLinkAction(_previous: FollowAnswerLinkState | 
     destination = `/questions/${followed.questionId}`;
   } catch (error) {
     unstable_rethrow(error);
-    console.error("following an answer link failed", error);
+    log.error({ err: error }, "Following an answer link failed.");
     return { outcome: "refused", code: "internal", message: ERROR_CODES.internal.message, signInHref: "/login" };
   }
   redirect(destination);
