@@ -4,8 +4,11 @@ import path from "node:path";
 /** The project root: every fault test runs its processes from there. */
 export const ROOT = path.resolve(import.meta.dirname, "..", "..", "..");
 
-/** The production build the fault suite serves, apart from the end-to-end tests' and the benchmarks'. */
-export const FAULT_BUILD_DIR = ".next-faults";
+/**
+ * The production build the fault suite serves, apart from the end-to-end tests' and the benchmarks':
+ * `.next-faults`, or `PARLEY_FAULT_BUILD_DIR` for a checkout whose suite runs beside another's.
+ */
+export const FAULT_BUILD_DIR = process.env.PARLEY_FAULT_BUILD_DIR?.trim() || ".next-faults";
 
 /**
  * The PostgreSQL server the fault suite runs on: `PARLEY_TEST_POSTGRES_URL` (a role that may create
