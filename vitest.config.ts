@@ -29,6 +29,7 @@ const ISOLATED = [
   "tests/unit/log/every-line-an-api-request-or-server-action-writes-carries-its-request-id.test.ts",
   "tests/unit/asks/a-callback-to-this-machines-own-address-is-refused.test.ts",
   "tests/unit/models/**/*.test.ts",
+  "tests/unit/runtime/a-workflow-declared-in-one-bundle-is-described-alike-in-another.test.ts",
   "tests/unit/runtime/workflow-mistakes-stop-the-runtime-at-start.test.ts",
   "tests/unit/session-secret.test.ts",
   "tests/unit/single-sign-on-admits-only-an-email-the-provider-verified.test.ts",

@@ -33,7 +33,7 @@ export async function prepareServer(log: (line: string) => void = console.log): 
       : "Parley: no workflows are registered in parley.config.ts, so nothing will ask anyone until one is.",
   );
   // Keeps the definitions this deploy runs and warns of runs parked on an earlier one that a change breaks; it never stops the start.
-  await checkWorkflowChangesAtStart(database.db, registry.workflows, log);
+  await checkWorkflowChangesAtStart(database.db, registry.workflows, (line) => console.warn(line));
   if (!isDemoMode()) {
     await prepareFirstAdmin(database.db, firstAdmin, log);
     log("Parley: using PostgreSQL from DATABASE_URL; migrations applied.");

@@ -117,39 +117,43 @@ export async function reviewWorkflowChanges(db: Db, workflows: readonly Register
 const runs = (count: number) => (count === 1 ? "1 run" : `${count.toLocaleString("en-US")} runs`);
 const listed = (names: readonly string[]) => (names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`);
 
-/** A start's warning about one workflow, as lines for the log: the workflow, each change, how many runs, and what to do. */
-export function workflowChangeWarning(report: WorkflowChangeReport): string[] {
-  const lines: string[] = [];
+/**
+ * A start's warnings about one workflow, one log message each (several lines): the runs its change
+ * breaks — each change with how many runs in which states, what it means, what to do — and the runs
+ * on a definition never kept.
+ */
+export function workflowChangeWarnings(report: WorkflowChangeReport): string[] {
+  const warnings: string[] = [];
   if (report.runs > 0) {
-    lines.push(
-      `Parley: warning: the workflow ${report.workflow} changed in a way that breaks ${runs(report.runs)} parked on an earlier definition of it (they have not ended):`,
-    );
-    for (const change of report.changes) {
-      lines.push(`  - ${change.change} — ${runs(change.runs)} in ${listed(change.states)}: ${change.effect}.`);
-    }
-    lines.push(
-      `  What to do: keep the earlier definition registered under the name ${report.workflow} until those runs end, and give the new one a name of its own;` +
-        ` or put the change back; or cancel those runs from their run pages. See ${WORKFLOW_CHANGES_DOC}.`,
+    const effects = [...new Set(report.changes.map((change) => change.effect))];
+    warnings.push(
+      [
+        `Parley: warning: the workflow ${report.workflow} changed in a way that breaks ${runs(report.runs)} parked on an earlier definition of it:`,
+        ...report.changes.map((change) => `  - ${change.change} (${runs(change.runs)}, in ${listed(change.states)})`),
+        `  What it means: ${effects.join("; ")}.`,
+        `  What to do: keep the earlier definition registered under the name ${report.workflow} until those runs end, and give the new one a name of its own;` +
+          ` or put the change back; or cancel those runs from their run pages. See ${WORKFLOW_CHANGES_DOC}.`,
+      ].join("\n"),
     );
   }
   if (report.unknown > 0) {
-    lines.push(
+    warnings.push(
       `Parley: warning: ${runs(report.unknown)} of the workflow ${report.workflow} ${report.unknown === 1 ? "was" : "were"} last moved by a definition this deployment never kept` +
         " (started by a process that does not keep definitions), so Parley cannot tell whether the definition running now breaks them.",
     );
   }
-  return lines;
+  return warnings;
 }
 
 /**
  * What a server does at start about changed workflows: keeps the definitions it runs, then warns, per
  * workflow, of the runs its changes break. It never stops the server: a failure to check is logged.
  */
-export async function checkWorkflowChangesAtStart(db: Db, workflows: readonly RegisteredWorkflow[], log: (line: string) => void): Promise<WorkflowChangeReport[]> {
+export async function checkWorkflowChangesAtStart(db: Db, workflows: readonly RegisteredWorkflow[], log: (warning: string) => void): Promise<WorkflowChangeReport[]> {
   try {
     await keepDefinitions(db, workflows);
     const reports = await reviewWorkflowChanges(db, workflows);
-    for (const report of reports) for (const line of workflowChangeWarning(report)) log(line);
+    for (const report of reports) for (const warning of workflowChangeWarnings(report)) log(warning);
     return reports;
   } catch (error) {
     log(`Parley: warning: could not check whether a changed workflow breaks runs parked on an earlier definition: ${error instanceof Error ? error.message : String(error)}`);
@@ -163,7 +167,10 @@ export interface RunDefinitionNotice {
   workflowLabel: string;
   /** The first characters of the fingerprint of the definition that last moved the run. */
   definition: string;
-  changes: { change: string; effect: string }[];
+  /** What changed, a sentence each. */
+  changes: string[];
+  /** What that means for the run, a sentence each, each said once. */
+  effects: string[];
 }
 
 /** The question a field asks in `schema` (its `description`, else `title`), if it says one; `path` as {@link DefinitionChange.field} has it. */
@@ -202,7 +209,8 @@ function changeInWords(change: DefinitionChange, before: WorkflowDescription, af
       return `The workflow takes ${event} differently now: no longer as ${before.events[change.event ?? ""]?.kind === "answer" ? "a person's answer" : "a plain payload"}.`;
     case "schema-narrowed": {
       const subject = change.field ? `: ${fieldWords(before.events[change.event ?? ""]?.schema, after.events[change.event ?? ""]?.schema, change.field)}` : "";
-      return `The answer to ${event}${subject} ${change.detail ?? "changed"}.`;
+      const what = before.events[change.event ?? ""]?.kind === "answer" ? `The answer to ${event}` : `What ${event} takes`;
+      return `${what}${subject} ${change.detail ?? "changed"}.`;
     }
   }
 }
@@ -227,6 +235,7 @@ export async function runDefinitionNotice(db: Db, registry: Pick<Registry, "entr
   return {
     workflowLabel: entry.label,
     definition: shortFingerprint(fingerprint),
-    changes: breaking.map((change) => ({ change: changeInWords(change, kept.description, current.description, registry), effect: `${change.effect.charAt(0).toUpperCase()}${change.effect.slice(1)}.` })),
+    changes: breaking.map((change) => changeInWords(change, kept.description, current.description, registry)),
+    effects: [...new Set(breaking.map((change) => `${change.effect.charAt(0).toUpperCase()}${change.effect.slice(1)}.`))],
   };
 }

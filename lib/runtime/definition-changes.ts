@@ -227,6 +227,7 @@ function stripAnnotations(value: unknown): unknown {
 
 const asSchema = (value: unknown): JsonSchema => (value && typeof value === "object" && !Array.isArray(value) ? (value as JsonSchema) : {});
 const json = (value: unknown) => JSON.stringify(value);
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 const shortPattern = (pattern: string) => (pattern.length > 60 ? `${pattern.slice(0, 60)}…` : pattern);
 const within = (field: string, name: string) => (field ? `${field}.${name}` : name);
 
@@ -435,8 +436,8 @@ function singleNarrowings(before: JsonSchema, after: JsonSchema, field: string):
   const type = wasType ?? isType;
   if (type === "string") {
     const wasMin = typeof before.minLength === "number" ? before.minLength : 0;
-    if (typeof after.minLength === "number" && after.minLength > wasMin) say(`must now be at least ${after.minLength} characters long`);
-    if (typeof after.maxLength === "number" && (typeof before.maxLength !== "number" || after.maxLength < before.maxLength)) say(`must now be at most ${after.maxLength} characters long`);
+    if (typeof after.minLength === "number" && after.minLength > wasMin) say(`must now be at least ${count(after.minLength, "character")} long`);
+    if (typeof after.maxLength === "number" && (typeof before.maxLength !== "number" || after.maxLength < before.maxLength)) say(`must now be at most ${count(after.maxLength, "character")} long`);
     const newFormat = typeof after.format === "string" && after.format !== before.format;
     // A format comes with its own pattern (zod writes both): the format says it.
     if (typeof after.pattern === "string" && after.pattern !== before.pattern && !newFormat) {
@@ -455,8 +456,8 @@ function singleNarrowings(before: JsonSchema, after: JsonSchema, field: string):
   }
   if (type === "array") {
     const wasMin = typeof before.minItems === "number" ? before.minItems : 0;
-    if (typeof after.minItems === "number" && after.minItems > wasMin) say(`must now list at least ${after.minItems}`);
-    if (typeof after.maxItems === "number" && (typeof before.maxItems !== "number" || after.maxItems < before.maxItems)) say(`must now list at most ${after.maxItems}`);
+    if (typeof after.minItems === "number" && after.minItems > wasMin) say(`must now list at least ${count(after.minItems, "item")}`);
+    if (typeof after.maxItems === "number" && (typeof before.maxItems !== "number" || after.maxItems < before.maxItems)) say(`must now list at most ${count(after.maxItems, "item")}`);
     if (after.uniqueItems === true && before.uniqueItems !== true) say("must now list each item once");
     if (after.items !== undefined) out.push(...schemaNarrowings(asSchema(before.items), asSchema(after.items), `${field}[]`));
   }

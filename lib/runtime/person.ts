@@ -16,8 +16,13 @@ export type PersonAnswer<Value> =
   /** `note`: what the person who declined (reason `declined`) wrote for the asker, when they wrote something. */
   | { readonly ok: false; readonly reason: NothingReason; readonly note?: string };
 
-/** Each answer event's questionnaire: a schema in code, or `"given"` — the schema comes with each ask, as data. */
-const questionnaires = new WeakMap<z.ZodType, z.ZodType | "given">();
+/**
+ * Each answer event's questionnaire: a schema in code, or `"given"` — the schema comes with each ask, as
+ * data. Kept on `globalThis`: Next.js bundles this module once per route, and a workflow declared where
+ * the server started (its runtime and registry are shared by every route) is read in a page's bundle.
+ */
+const QUESTIONNAIRES = Symbol.for("parley.answer-questionnaires");
+const questionnaires = ((globalThis as { [QUESTIONNAIRES]?: WeakMap<z.ZodType, z.ZodType | "given"> })[QUESTIONNAIRES] ??= new WeakMap());
 
 /**
  * The event a workflow declares to receive a person's answer to `schema`:

@@ -115,8 +115,13 @@ export function fingerprintOf(description: WorkflowDescription): string {
   return createHash("sha256").update(canonicalJson(description)).digest("hex");
 }
 
-/** Each definition is described once per process (a workflow is a constant of its module). */
-const described = new WeakMap<object, WorkflowDefinitionRecord>();
+/**
+ * Each definition is described once per process (a workflow is a constant of its module), on
+ * `globalThis`: Next.js bundles this module once per route, and a page reads the workflows of the
+ * registry the server started with — the fingerprint it compares is the one the server's runs record.
+ */
+const DESCRIBED = Symbol.for("parley.workflow-definitions");
+const described = ((globalThis as { [DESCRIBED]?: WeakMap<object, WorkflowDefinitionRecord> })[DESCRIBED] ??= new WeakMap());
 
 /**
  * A registered workflow's description and fingerprint, worked out once per process: what a run

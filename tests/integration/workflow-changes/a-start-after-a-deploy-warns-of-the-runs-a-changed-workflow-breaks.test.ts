@@ -38,11 +38,13 @@ describe.each(DATABASE_KINDS)("a server starting after a deploy that changed a w
     await parkedOnTheOldDefinition(2);
     const { lines } = await startWith([FileTask, withIban()]);
     expect(lines).toEqual([
-      "Parley: warning: the workflow PayBack changed in a way that breaks 2 runs parked on an earlier definition of it (they have not ended):",
-      '  - the answer to PaidBack: the field "iban" is new and required: questions already asked do not ask for it — 2 runs in Asking: ' +
-        "the question the run waits on, already asked, is judged by the new schema: answers that were valid when it was asked may be refused, and when its attempts run out the run gets nothing.",
-      "  What to do: keep the earlier definition registered under the name PayBack until those runs end, and give the new one a name of its own; " +
-        "or put the change back; or cancel those runs from their run pages. See docs/workflow-changes.md.",
+      [
+        "Parley: warning: the workflow PayBack changed in a way that breaks 2 runs parked on an earlier definition of it:",
+        '  - the answer to PaidBack: the field "iban" is new and required: questions already asked do not ask for it (2 runs, in Asking)',
+        "  What it means: the question the run waits on, already asked, is judged by the new schema: answers that were valid when it was asked may be refused, and when its attempts run out the run gets nothing.",
+        "  What to do: keep the earlier definition registered under the name PayBack until those runs end, and give the new one a name of its own; " +
+          "or put the change back; or cancel those runs from their run pages. See docs/workflow-changes.md.",
+      ].join("\n"),
     ]);
   });
 

@@ -91,7 +91,7 @@ describe("an answer schema that changed", () => {
     });
 
     it("when a list must hold more, fewer or only different items", () => {
-      expect(narrowings(form({ a: z.array(z.string()) }), form({ a: z.array(z.string()).min(1).max(3) }))).toEqual(["a: must now list at least 1", "a: must now list at most 3"]);
+      expect(narrowings(form({ a: z.array(z.string()) }), form({ a: z.array(z.string()).min(1).max(3) }))).toEqual(["a: must now list at least 1 item", "a: must now list at most 3 items"]);
     });
 
     it("when a list's items narrow, naming the items", () => {

@@ -9,6 +9,7 @@ import { runStateWords } from "@/lib/run-view";
 import { definitionFailureMessage } from "@/lib/runtime/definition-errors";
 import { loadHandoffGraph, loadRunEnding, loadRunHistory } from "@/lib/run-history";
 import { loadRunPage } from "@/lib/runs";
+import { runDefinitionNotice } from "@/lib/workflow-changes";
 import { formatDuration } from "@/lib/sla-clock";
 import { requirePageUser } from "@/lib/server/session";
 import { cancelRunAction, retryRunAction } from "./actions";
@@ -39,7 +40,13 @@ export default async function RunPage({
   if (!page) notFound();
   const { run, subject, context } = page;
   // A page of the run's events (never all of them), how it stopped, and who handed to whom, counted by the database.
-  const [history, ending, graph] = await Promise.all([loadRunHistory(db, id, { before }), loadRunEnding(db, id, run.status), loadHandoffGraph(db, id)]);
+  // …and whether a deploy changed its workflow, since the definition that parked it, in a way that breaks it.
+  const [history, ending, graph, changed] = await Promise.all([
+    loadRunHistory(db, id, { before }),
+    loadRunEnding(db, id, run.status),
+    loadHandoffGraph(db, id),
+    runDefinitionNotice(db, registry, id),
+  ]);
   const workflow = run.workflow;
   const runState = runStateWords(run);
   const lastFailure = ending.failure;
@@ -96,6 +103,24 @@ export default async function RunPage({
           ) : (
             <p className="muted">An operator can retry it.</p>
           )}
+        </section>
+      ) : null}
+
+      {changed ? (
+        <section className="card-plain run-failure" aria-label="Workflow changed" data-testid="definition-changed">
+          <p>
+            <strong>{changed.workflowLabel} has changed</strong> since this run last moved on (by its definition {changed.definition}), in a way that affects it:
+          </p>
+          <ul>
+            {changed.changes.map((change) => (
+              <li key={change}>{change}</li>
+            ))}
+          </ul>
+          <p>{changed.effects.join(" ")}</p>
+          <p className="muted">
+            The run can be cancelled below; or whoever deploys Parley can keep the earlier definition running beside the new one until runs like this end
+            (see docs/workflow-changes.md).
+          </p>
         </section>
       ) : null}
 
