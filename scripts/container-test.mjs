@@ -390,7 +390,10 @@ async function main() {
     }
     throw error;
   } finally {
-    if (up) await timed("compose down -v", () => run(compose[0], composeArgs("down", "-v", "--remove-orphans", "-t", "30"), { env: composeEnv, log: "down.log" }));
+    if (up) {
+      await run(compose[0], composeArgs("logs", "--no-color"), { env: composeEnv, log: "compose.log" }).catch(() => null);
+      await timed("compose down -v", () => run(compose[0], composeArgs("down", "-v", "--remove-orphans", "-t", "30"), { env: composeEnv, log: "down.log" }));
+    }
   }
 }
 
