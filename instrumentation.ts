@@ -15,6 +15,8 @@ export async function register() {
     process.exit(1);
   }
   if (logging.logSettings().format === "json") logging.routeConsoleToLog();
+  // Tracing before anything is traced (lib/server/tracing.ts): on only when an OTLP endpoint is set.
+  await (await import("./lib/server/tracing")).startTracing();
   // Before the first request: the sign-in throttle counts by the socket's address.
   (await import("./lib/server/client-address")).recordClientAddresses();
   const { prepareServerOrExit } = await import("./lib/startup");

@@ -8,7 +8,7 @@ const nextConfig: NextConfig = {
   ...(process.env.PARLEY_STANDALONE === "1" ? { output: "standalone" as const } : {}),
   // PGlite loads its WebAssembly and data files by path: bundling it breaks the first query.
   // postgres.js is loaded from node_modules as installed, with the fixes in patches/postgres+3.4.9.patch.
-  serverExternalPackages: ["@electric-sql/pglite", "postgres"],
+  serverExternalPackages: ["@electric-sql/pglite", "postgres", "@opentelemetry/sdk-node", "@opentelemetry/api"],
   experimental: {
     // forbidden() renders app/forbidden.tsx with a 403 status.
     authInterrupts: true,

@@ -3,7 +3,7 @@ import { askCallbackTarget, privateCallbacksFromEnvironment, queueAskEventsOnAsk
 import { createAnswerLink } from "@/lib/answer-links";
 import { getDatabase } from "@/lib/database";
 import { type LiveEvent, publishLiveEvents } from "@/lib/live-events";
-import { log } from "@/lib/log";
+import { log, withLogContext } from "@/lib/log";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { explainModelFailure } from "@/lib/models/explain-failure";
 import { type ModelCallObserver, measuredModel } from "@/lib/models/measured-model";
@@ -150,6 +150,8 @@ export function getAppRuntime(): Promise<AppRuntime> {
         await queueNotices(tx, changes);
         await queueAskEvents(tx, changes);
       },
+      // What is logged while a job runs names its run (lib/log.ts), whichever request or tick claimed it.
+      aroundJob: (job, run) => withLogContext({ runId: job.instanceId, taskId: job.taskId }, run),
       // How long a dead worker's job waits to be taken over (a live worker renews its lease).
       leaseMs: millisecondsSetting(process.env, "PARLEY_JOB_LEASE_MS", 100),
       // How long one model call may take before the turn fails (and can be retried).

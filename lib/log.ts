@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { format } from "node:util";
 import pino, { type DestinationStream, type Logger } from "pino";
 import { type Environment, isDemoMode } from "@/lib/config";
+import { isSpanContextValid, trace } from "@opentelemetry/api";
 
 // The server's own log: one pino logger (no Next.js, no React: scripts and tests load it too). Every
 // line goes through one writer that scrubs secrets from it, whatever field they are in, and writes
@@ -154,6 +155,12 @@ export function addLogContext(fields: LogFields): void {
   if (current) Object.assign(current, defined(fields));
 }
 
+/** The trace a line is written in, when tracing is on (lib/server/tracing.ts): its ids, to find the line from the trace and back. */
+function traceOfLine(): { traceId?: string; spanId?: string } {
+  const span = trace.getActiveSpan()?.spanContext();
+  return span && isSpanContextValid(span) ? { traceId: span.traceId, spanId: span.spanId } : {};
+}
+
 /** The current context's fields. */
 export function logContext(): Readonly<LogFields> {
   return contextStorage().getStore() ?? {};
@@ -237,7 +244,7 @@ export function createLogger(settings: LogSettings, write: (text: string) => voi
       level: settings.level,
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
-      mixin: () => ({ ...contextStorage().getStore() }),
+      mixin: () => ({ ...contextStorage().getStore(), ...traceOfLine() }),
       serializers: { err: serializeError },
     },
     scrubbingDestination(settings.format, write),

@@ -7,6 +7,7 @@ import { nothingReasonOfRun } from "./runs";
 import { insertRunEventsSql, type NewRunEvent } from "./runtime-events";
 import { insertEscalationsSql } from "./runtime-escalations";
 import { insertSlotsSql, type NewSlot } from "./runtime-slots";
+import { jobTraceContext } from "./job-trace";
 
 /** The task table a workflow drives; only its `id` and `status` columns are touched. */
 export type TrackedTableColumns = PgTable & { id: PgColumn; status: PgColumn };
@@ -32,6 +33,8 @@ export interface ClaimedJob {
   state: string;
   status: RunStatus;
   version: number;
+  /** The trace the job was queued in (W3C trace context), or null: the run continues it. */
+  traceContext: Record<string, string> | null;
   /**
    * The tracked row, when the claim read it ({@link TrackedRowReads}): the row, or null when there is
    * none. Undefined when it was not read (its table has a column that does not read back from JSON).
@@ -120,6 +123,7 @@ async function claimOnce(db: Db, claim: Parameters<typeof claimNextJob>[1]): Pro
     state: string;
     status: RunStatus;
     version: number;
+    trace_context: Record<string, string> | string | null;
     item: { row: Record<string, unknown> | null } | string | null;
   }>(
     db,
@@ -151,7 +155,7 @@ async function claimOnce(db: Db, claim: Parameters<typeof claimNextJob>[1]): Pro
           from next where jobs.id = next.id
           returning jobs.*
         )
-        select c.id::float8 as id, c.kind, c.state as job_state, c.slot_id, c.payload, c.attempts,
+        select c.id::float8 as id, c.kind, c.state as job_state, c.slot_id, c.payload, c.attempts, c.trace_context,
           wi.id as instance_id, wi.workflow, wi.task_id, wi.state, wi.status, wi.version,
           ${claim.rows?.select ?? sql`null::jsonb`} as item
         from claimed c join workflow_instances wi on wi.id = c.workflow_instance_id
@@ -172,6 +176,7 @@ async function claimOnce(db: Db, claim: Parameters<typeof claimNextJob>[1]): Pro
     state: row.state,
     status: row.status,
     version: row.version,
+    traceContext: typeof row.trace_context === "string" ? (JSON.parse(row.trace_context) as Record<string, string>) : row.trace_context,
     ...trackedRow(row.workflow, row.item, claim.rows),
   };
 }
@@ -281,7 +286,7 @@ export async function enterState(db: Db, entry: StateEntry): Promise<StateEntere
           where id = ${entry.instanceId} and version = ${entry.fromVersion} and exists (select 1 from mine) ${nothingWaits}
           returning id`;
   const queue = entry.queueEnter
-    ? sql`insert into jobs (kind, workflow_instance_id, state, run_at) select 'enter', id, ${entry.to}, ${at}::timestamptz from moved`
+    ? sql`insert into jobs (kind, workflow_instance_id, state, run_at, trace_context) select 'enter', id, ${entry.to}, ${at}::timestamptz, ${jobTraceContext()} from moved`
     : sql`select 1`;
   const [first] = entry.slots;
   // The agent asks the first new slot takes over. Their current slot is read in the statement's

@@ -6,6 +6,7 @@ import { insertEscalationsSql, type NewEscalationStep } from "./runtime-escalati
 import { insertRunEventsSql, type NewRunEvent } from "./runtime-events";
 import { afterCursor, CURSOR_PLACE, DUE_ORDER, OPEN_PARTS, openWalk, rowOrder, SERIAL_READ, teamSetsCte, type WalkCursor } from "./open-slot-walks";
 import { slotAnswerableBy } from "./slot-parties";
+import { jobTraceContext } from "./job-trace";
 
 /** A question record with the slot that takes its answer, as the runtime and the inbox read it. */
 export interface QuestionRow {
@@ -381,8 +382,8 @@ export async function closeQuestionWithNothing(
           where id = ${closing.questionId} and status = 'open' and reason is null and exists (select 1 from slot)
           returning id
         ), queued as (
-          insert into jobs (kind, workflow_instance_id, state, slot_id, payload, run_at)
-          select 'event', workflow_instance_id, state, id, jsonb_build_object('event', event, 'payload', payload), ${at}::timestamptz
+          insert into jobs (kind, workflow_instance_id, state, slot_id, payload, run_at, trace_context)
+          select 'event', workflow_instance_id, state, id, jsonb_build_object('event', event, 'payload', payload), ${at}::timestamptz, ${jobTraceContext()}
           from slot where exists (select 1 from closed)
         ), events as (${insertRunEventsSql(closing.events, sql`exists (select 1 from closed)`)})
         select id from closed`,
@@ -419,8 +420,8 @@ export async function depositAnswer(
           where id = ${deposit.questionId} and exists (select 1 from won)
           returning id
         ), queued as (
-          insert into jobs (kind, workflow_instance_id, state, slot_id, payload, run_at)
-          select 'event', workflow_instance_id, state, id, jsonb_build_object('event', event, 'payload', payload), ${at}::timestamptz
+          insert into jobs (kind, workflow_instance_id, state, slot_id, payload, run_at, trace_context)
+          select 'event', workflow_instance_id, state, id, jsonb_build_object('event', event, 'payload', payload), ${at}::timestamptz, ${jobTraceContext()}
           from won
         ), events as (
           insert into run_events (task_id, workflow_instance_id, kind, data, at)

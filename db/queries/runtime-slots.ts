@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows, toDate } from "../client";
 import type { NewEscalationStep } from "./runtime-escalations";
 import { slotAnswerableBy } from "./slot-parties";
+import { jobTraceContext } from "./job-trace";
 
 /** A slot as the runtime reads it. */
 export interface SlotRow {
@@ -119,8 +120,8 @@ export async function depositIntoSlot(
             and ${slotAnswerableBy("", deposit.by)}
           returning *
         ), queued as (
-          insert into jobs (kind, workflow_instance_id, state, slot_id, payload, run_at)
-          select 'event', workflow_instance_id, state, id, jsonb_build_object('event', event, 'payload', payload), ${at}::timestamptz
+          insert into jobs (kind, workflow_instance_id, state, slot_id, payload, run_at, trace_context)
+          select 'event', workflow_instance_id, state, id, jsonb_build_object('event', event, 'payload', payload), ${at}::timestamptz, ${jobTraceContext()}
           from won
         ), events as (
           insert into run_events (task_id, workflow_instance_id, kind, data, at)
@@ -185,8 +186,8 @@ export async function expireDueSlots(db: Db, at: Date, limit = 100): Promise<Slo
           from due where slots.id = due.id and slots.status = 'open'
           returning slots.*
         ), queued as (
-          insert into jobs (kind, workflow_instance_id, state, slot_id, payload, run_at)
-          select 'expire', workflow_instance_id, state, id, jsonb_build_object('event', event), ${now}::timestamptz
+          insert into jobs (kind, workflow_instance_id, state, slot_id, payload, run_at, trace_context)
+          select 'expire', workflow_instance_id, state, id, jsonb_build_object('event', event), ${now}::timestamptz, ${jobTraceContext()}
           from expired
         ), questions as (
           -- The questions the slot was taking answers for end with nothing: nobody answered in time.

@@ -381,6 +381,11 @@ export const jobs = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     lastError: text("last_error"),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /**
+     * The trace the job was queued in (W3C trace context: `traceparent`, `tracestate`), when tracing
+     * is on: whichever instance runs the job continues that trace (lib/runtime/tracing.ts).
+     */
+    traceContext: jsonb("trace_context").$type<Record<string, string>>(),
   },
   (table) => [
     index("jobs_queued_idx").on(table.runAt, table.id).where(sql`${table.status} = 'queued'`),

@@ -12,6 +12,7 @@ import { callModel, type ModelTurn } from "./model-call";
 import type { ConversationCache } from "./conversation-cache";
 import type { Agent, TaskReference } from "./define-agent";
 import { newTimeOrderedId } from "@/lib/ids";
+import { inSpan } from "./tracing";
 
 /** Named moments a test can stop a runtime at, as if its process died there. */
 export type Checkpoint = "job-claimed" | "model-returned" | "step-stored";
@@ -244,7 +245,11 @@ async function runModelStep(
 }
 
 /** `agent.ask`: the agent takes these turns and replies, or asks a person and parks. */
-export async function askAgent(
+export function askAgent(deps: TurnDependencies, scope: TurnScope, agent: Agent, task: TaskReference, turns: readonly ModelMessage[]): Promise<AgentReply> {
+  return inSpan(`parley.turn ${agent.name}`, { "parley.agent": agent.name, "parley.task_id": task.id, "parley.turn.kind": "ask" }, () => askAgentNow(deps, scope, agent, task, turns));
+}
+
+async function askAgentNow(
   deps: TurnDependencies,
   scope: TurnScope,
   agent: Agent,
@@ -266,13 +271,24 @@ export async function askAgent(
  * its result is never answered again. A named question is written and the conversation read in one
  * statement; without a name, the conversation is read first to find its one open ask.
  */
-export async function answerAgent(
+export function answerAgent(
   deps: TurnDependencies,
   scope: TurnScope,
   agent: Agent,
   task: TaskReference,
   text: string,
   options: { questionId?: string } = {},
+): Promise<AgentReply> {
+  return inSpan(`parley.turn ${agent.name}`, { "parley.agent": agent.name, "parley.task_id": task.id, "parley.turn.kind": "answer" }, () => answerAgentNow(deps, scope, agent, task, text, options));
+}
+
+async function answerAgentNow(
+  deps: TurnDependencies,
+  scope: TurnScope,
+  agent: Agent,
+  task: TaskReference,
+  text: string,
+  options: { questionId?: string },
 ): Promise<AgentReply> {
   if (agent.memory !== "persistent") {
     throw new AppError("not_parked", `${agent.name} keeps no memory, so nothing of it is waiting for an answer.`);

@@ -40,6 +40,7 @@ import { escalationSteps, planEscalation } from "./escalation";
 import { type AskPersonOptions, type PersonAsked, questionnaireOf, takesGivenSchema } from "./person";
 import { questionAskedData } from "./question-events";
 import { resolveRecipients } from "./recipients";
+import { inSpan } from "./tracing";
 import { isUuid, newTimeOrderedId } from "@/lib/ids";
 
 /** What a person submitted: a posted browser form, or text typed per field (terminal, answers file). */
@@ -316,7 +317,8 @@ export function createQuestionDesk(deps: DeskDependencies): QuestionDesk {
         // The person is told "answered" only for an answer the flow can take: its event's schema judges the payload first.
         const wrong = refusedByWorkflow(question, payload);
         if (wrong) return { status: "definition_error", questionId, message: wrong };
-        const won = await commit(async (tx) => {
+        // The deposit's span: the job it queues carries it, so the run resumed by that job continues this trace.
+        const deposited = () => commit(async (tx) => {
           const wrote = await depositAnswer(tx, {
             questionId,
             slotId: question.slot!.id,
@@ -336,6 +338,11 @@ export function createQuestionDesk(deps: DeskDependencies): QuestionDesk {
               : [],
           };
         }, { oneStatement: true });
+        const won = await inSpan("parley.deposit", { "parley.question_id": questionId, "parley.task_id": question.taskId, "parley.workflow": question.workflow ?? "" }, async (span) => {
+          const wrote = await deposited();
+          span.setAttribute("parley.deposited", wrote);
+          return wrote;
+        });
         return won ? { status: "answered", questionId, value: verdict.value } : explain(questionId);
       }
       const { raw, fieldErrors, formErrors, refusals, moreChecksAfterThese } = verdict;

@@ -48,6 +48,7 @@ import { createRunCanceller, type RunCanceller } from "./cancel-run";
 import { resolveWaiters } from "./recipients";
 import { withRunScope } from "./run-scope";
 import { workflowDefinition } from "./workflow-description";
+import { inSpan, jobParent, SpanKind } from "./tracing";
 import { newTimeOrderedId } from "@/lib/ids";
 
 /** What a runtime is made of. Everything it touches is handed in, so a test can build a second one over the same database. */
@@ -77,6 +78,11 @@ export interface RuntimeOptions {
    * expired and every run status change — once per transaction, inside it (e.g. to NOTIFY).
    */
   announce?: Announce;
+  /**
+   * Wraps the running of each claimed job (e.g. so that what is logged meanwhile names its run): call
+   * `run` once and return what it returns. By default, runs it.
+   */
+  aroundJob?: <T>(job: { jobId: number; kind: string; instanceId: string; taskId: string; workflow: string; state: string }, run: () => Promise<T>) => Promise<T>;
 }
 
 /** Any declared workflow, as a runtime registers it. */
@@ -206,6 +212,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const rowReads = trackedRowReads([...registry.values()].map((workflow) => ({ name: workflow.name, tracks: workflow.tracks })));
 
   const commit = committer(db, options.announce);
+  const aroundJob = options.aroundJob ?? ((_job, run) => run());
   const deps: TurnDependencies = {
     db,
     commit,
@@ -433,7 +440,13 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     }
     const stopRenewing = keepLease(job);
     try {
-      return await runClaimedJob(workflow, job);
+      // In a span continuing the trace the job was queued in (the request that deposited an answer), whatever instance runs it.
+      return await inSpan(
+        `parley.job ${job.kind}`,
+        { "parley.job.id": job.id, "parley.job.kind": job.kind, "parley.job.attempt": job.attempts, "parley.task_id": job.taskId, "parley.workflow": job.workflow, "parley.state": job.state },
+        () => aroundJob({ jobId: job.id, kind: job.kind, instanceId: job.instanceId, taskId: job.taskId, workflow: job.workflow, state: job.state }, () => runClaimedJob(workflow, job)),
+        { parent: jobParent(job.traceContext), kind: SpanKind.CONSUMER },
+      );
     } finally {
       stopRenewing();
     }

@@ -103,6 +103,8 @@ export async function stopGracefullyOnSignals(say: (line: string) => void = (lin
           // to its socket. Exiting at once cut such answers short (a long-poll's client read half a body): a moment for them to leave.
           await new Promise((resolve) => setTimeout(resolve, ANSWERS_LEAVE_MS));
           say(finished ? "Parley: stopped." : "Parley: stopped with jobs unfinished: their leases run out and another server takes them over.");
+          // The spans of the last requests and jobs, sent before they are lost with the process.
+          await (await import("@/lib/server/tracing")).stopTracing();
           process.exit(0);
         },
         (error: unknown) => {
