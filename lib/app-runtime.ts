@@ -15,7 +15,7 @@ import { notifyInAppOnChanges } from "@/lib/person-notifications";
 import type { Registry } from "@/lib/registry";
 import { getRegistry } from "@/lib/registry/configured";
 import { getMetrics } from "@/lib/server/metrics";
-import { type Agent, createRuntime, type Runtime, type RuntimeChange, type RuntimeOptions, startWorker, type Worker } from "@/lib/runtime";
+import { type Agent, createRuntime, type Runtime, type RuntimeChange, type RuntimeOptions, startWorker, type Worker, type WorkerStopped } from "@/lib/runtime";
 
 /** The runtime this server process runs on, the model its agents use, and its worker loop. */
 export interface AppRuntime {
@@ -28,8 +28,11 @@ export interface AppRuntime {
   /** The notifiers the environment configures (none by default), and how their notices are written. */
   notifiers: readonly Notifier[];
   notices: NoticeOptions;
-  /** Stops the worker loop and the outbox drainer. */
-  stop(): Promise<void>;
+  /**
+   * Stops the worker loop (with `timeoutMs`, handing back what it still holds then: {@link Worker.stop})
+   * and the outbox drainer; says how the worker's stop went.
+   */
+  stop(options?: { timeoutMs?: number }): Promise<WorkerStopped>;
 }
 
 /** Where question links in notices point: `PARLEY_PUBLIC_URL`, else `AUTH_URL`, else the local default. */
@@ -43,6 +46,34 @@ function publicUrl(env: Record<string, string | undefined>): string {
  * the database busy. PGlite has one connection: its worker runs one job at a time.
  */
 const DEFAULT_WORKER_CONCURRENCY = 4;
+
+/**
+ * Whether this process runs the worker loop (jobs, SLA sweeps): `PARLEY_WORKER=off` makes it serve
+ * requests only — a web tier beside processes that run the work, on one PostgreSQL. The embedded
+ * database has one process, so its worker is never off. Anything but on/off stops the server.
+ */
+export function workerWanted(env: Record<string, string | undefined>): boolean {
+  const configured = env.PARLEY_WORKER?.trim().toLowerCase();
+  if (!configured || configured === "on") return true;
+  if (configured !== "off") throw new Error(`PARLEY_WORKER must be "on" or "off" (it is "${env.PARLEY_WORKER}").`);
+  if (!env.DATABASE_URL?.trim()) throw new Error("PARLEY_WORKER=off needs DATABASE_URL: on the embedded database this process is the only one, and nothing else would run the work.");
+  return false;
+}
+
+/** The worker of a process told to run none: never running nor woken; `off` until the process stops (then it is not ready). */
+function noWorker(): Worker & { readonly off: boolean } {
+  let stopped = false;
+  return {
+    get off() {
+      return !stopped;
+    },
+    wake() {},
+    stop: async () => {
+      stopped = true;
+    },
+    running: () => false,
+  };
+}
 
 /** People named per live event: a NOTIFY payload must stay under 8000 bytes, and each id takes 39 of them. */
 const AUDIENCE_PER_EVENT = 150;
@@ -161,18 +192,22 @@ export function getAppRuntime(): Promise<AppRuntime> {
     // are not queued behind every request a busy server handles (PGlite has one connection anyway).
     const runtime = createRuntime({ db, ...options });
     const concurrency = database.url ? countSetting(process.env, "PARLEY_WORKER_CONCURRENCY", DEFAULT_WORKER_CONCURRENCY, 64) : 1;
+    const working = workerWanted(process.env);
     // A connection per job running at once, and one for the sweeps and a lease renewal meanwhile.
-    const workerDatabase = database.url ? await openDatabase({ kind: "postgres", url: database.url, maxConnections: concurrency + 1 }) : undefined;
-    const worker = startWorker(workerDatabase ? createRuntime({ db: workerDatabase.db, ...options }) : runtime, {
-      concurrency,
-      onError: (error) => log.error({ err: error }, "Parley worker: a tick failed; its work stays queued."),
-    });
+    const workerDatabase = working && database.url ? await openDatabase({ kind: "postgres", url: database.url, maxConnections: concurrency + 1 }) : undefined;
+    const worker = working
+      ? startWorker(workerDatabase ? createRuntime({ db: workerDatabase.db, ...options }) : runtime, {
+          concurrency,
+          onError: (error) => log.error({ err: error }, "Parley worker: a tick failed; its work stays queued."),
+        })
+      : noWorker();
     // Callbacks need no configuration, so there is always a target and the drainer always runs.
     const targets: EventTarget[] = [askCallbackTarget({ db, privateCallbacks }), ...(globalWebhook ? [webhookEventTarget(globalWebhook)] : [])];
     const drainer = createOutboxDrainer({ db, notifiers, targets }).start({ onError: (error) => log.error({ err: error }, "Parley notifications: draining the outbox failed.") });
-    const stop = async () => {
-      await Promise.all([worker.stop(), drainer.stop()]);
+    const stop = async (stopOptions: { timeoutMs?: number } = {}) => {
+      const [stopped] = await Promise.all([worker.stop(stopOptions), drainer.stop()]);
       await workerDatabase?.close();
+      return stopped;
     };
     return { runtime, model, registry, worker, notifiers, notices, stop };
   })().catch((error: unknown) => {
@@ -183,13 +218,23 @@ export function getAppRuntime(): Promise<AppRuntime> {
 }
 
 /**
- * Stops this process's background work (the worker, once its jobs in flight finish, and the outbox
- * drainer) and keeps the runtime for the requests still being answered: a stopping process takes no
- * new job, and no request starts the worker again.
+ * Stops this process's background work (the worker, once its jobs in flight finish — with
+ * `timeoutMs`, handing back at that bound the ones still running — and the outbox drainer) and keeps
+ * the runtime for the requests still being answered: a stopping process takes no new job, and no
+ * request starts the worker again.
  */
-export async function stopAppRuntimeWork(): Promise<void> {
+export async function stopAppRuntimeWork(options: { timeoutMs?: number } = {}): Promise<WorkerStopped> {
   const running = (globalThis as GlobalWithRuntime)[GLOBAL_KEY];
-  if (running) await (await running).stop();
+  return running ? (await running).stop(options) : { finished: true, handedBack: 0 };
+}
+
+/**
+ * Hands back the jobs requests are running (an ask putting its question: `runJobsOf`) and lets no
+ * request claim one after: the last step of a stopping process. Returns how many went back.
+ */
+export async function handBackRequestJobs(): Promise<number> {
+  const running = (globalThis as GlobalWithRuntime)[GLOBAL_KEY];
+  return running ? (await running).runtime.handBackJobs() : 0;
 }
 
 /** Stops the worker loop and forgets the runtime (tests). */

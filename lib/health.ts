@@ -12,8 +12,8 @@ export interface Readiness {
     database: "reachable" | "unreachable";
     /** This process opened the database and applied every migration (the platform's and each app's). */
     migrations: "applied" | "not applied";
-    /** The worker loop (SLA sweep, jobs) is going. */
-    worker: "running" | "not running";
+    /** The worker loop (SLA sweep, jobs) is going; `off` when this process was told to run none (`PARLEY_WORKER=off`). */
+    worker: "running" | "not running" | "off";
   };
 }
 
@@ -21,7 +21,7 @@ export interface Readiness {
 export interface ReadinessSources {
   /** The database, opened and migrated: rejects (or does not settle in time) when it cannot be. */
   database(): Promise<{ db: Db }>;
-  worker(): Promise<{ running(): boolean }>;
+  worker(): Promise<{ running(): boolean; off?: boolean }>;
 }
 
 /** How long each check may take before it counts as failing: a probe must answer well within its own timeout. */
@@ -51,14 +51,14 @@ export async function checkReadiness(sources: ReadinessSources, options: { timeo
       return { migrated: true, reachable: answered === true };
     })(),
     within(
-      sources.worker().then((running) => running.running()),
+      sources.worker().then((worker) => (worker.off ? "off" : worker.running() ? "running" : "not running")),
       timeoutMs,
     ),
   ]);
   const checks: Readiness["checks"] = {
     database: database.reachable ? "reachable" : "unreachable",
     migrations: database.migrated ? "applied" : "not applied",
-    worker: worker === true ? "running" : "not running",
+    worker: worker ?? "not running",
   };
-  return { ready: database.reachable && database.migrated && worker === true, checks };
+  return { ready: database.reachable && database.migrated && checks.worker !== "not running", checks };
 }

@@ -47,3 +47,20 @@ describe("readiness", () => {
     }
   });
 });
+
+describe("readiness of a process told to run no worker (PARLEY_WORKER=off)", () => {
+  it("is ready with its worker off, and not once it is stopping", async () => {
+    const database = await createTestDatabase("pglite");
+    try {
+      const worker = { off: true, running: () => false };
+      expect(await checkReadiness({ database: async () => database, worker: async () => worker })).toEqual({
+        ready: true,
+        checks: { database: "reachable", migrations: "applied", worker: "off" },
+      });
+      worker.off = false;
+      expect((await checkReadiness({ database: async () => database, worker: async () => worker })).ready).toBe(false);
+    } finally {
+      await database.close();
+    }
+  });
+});
