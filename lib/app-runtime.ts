@@ -70,6 +70,7 @@ function noWorker(): Worker & { readonly off: boolean } {
     wake() {},
     stop: async () => {
       stopped = true;
+      return { finished: true, handedBack: 0 };
     },
     running: () => false,
   };
