@@ -386,6 +386,24 @@ export async function finishJob(db: Db, job: { id: number; workerId: string; at:
 }
 
 /**
+ * Hands a job this worker holds back, unfinished (a stopping process that cannot finish it): queued
+ * again, its lease released, so the next claim by any worker takes it at once rather than after the
+ * lease. Its attempt still counts, so the next run looks for the steps this one stored. Only while it
+ * is still this worker's and running: a job finished meanwhile, or taken over by another worker, is
+ * left as it is. Whatever the code still running it here commits later is refused, as after a lost
+ * lease. Returns whether it was handed back.
+ */
+export async function releaseJob(db: Db, job: { id: number; workerId: string }): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update jobs set status = 'queued', locked_by = null, locked_until = null
+        where id = ${job.id} and locked_by = ${job.workerId} and status = 'running'
+        returning id`,
+  );
+  return rows.length > 0;
+}
+
+/**
  * Records a failed job in one statement: the job is `failed` with its cause, the instance and its
  * task read `retryable`, and a `failed` event says why. Nothing is lost: {@link requeueFailedJobs}
  * runs it again. A failure that retrying cannot mend (`retryable: false`: the workflow is wrong)

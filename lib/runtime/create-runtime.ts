@@ -11,6 +11,7 @@ import {
   findTrackedItem,
   trackedRowReads,
   finishJob,
+  releaseJob,
   renewJobLease,
   requeueFailedJobs,
   type StateEntered,
@@ -137,6 +138,17 @@ export interface Runtime extends QuestionDesk, SlotReassigner, SlotClaimer, RunC
    * with nothing. The worker would run them anyway: whichever claims a job runs it, once.
    */
   runJobsOf(taskId: string, options?: { maxJobs?: number }): Promise<number>;
+  /**
+   * Hands back the jobs this runtime holds and takes no more — what a stopping process does with the
+   * jobs it could not finish within its bound. Each job in hand goes back to the queue with its lease
+   * released, by one conditional UPDATE (a job that ended meanwhile, or that another worker took over,
+   * is left alone), so the next claim of any worker takes it at once rather than a lease later; a
+   * claim under way goes back as soon as it lands, unrun; and from then on nothing here claims a job
+   * (runNextJob, drain and runJobsOf find none). Code still running a handed-back job here has
+   * whatever it commits after refused, as after a lost lease. Resolves, with how many jobs went back,
+   * once every claim under way has landed.
+   */
+  handBackJobs(): Promise<number>;
   /** Expires slots past their due time and queues their `unfinished` jobs; returns how many expired. */
   sweepExpiredSlots(): Promise<number>;
   /**
@@ -512,11 +524,42 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     }
   }
 
+  /** The jobs this runtime holds, by id: each from the moment its claim's answer arrives until its run ends. */
+  const inHand = new Map<number, ClaimedJob>();
+  /** Claims sent and not answered yet; each settles once its job is in hand (or handed straight back, or there was none). */
+  const claimsUnderWay = new Set<Promise<{ job?: ClaimedJob; handedBack: boolean }>>();
+  /** Set by handBackJobs: no claim is sent any more, and one that lands goes straight back. */
+  let handingBack = false;
+
+  /**
+   * Claims the next job and puts it in hand in the same step as the claim's answer arrives, so a job
+   * is never held without the runtime knowing: a hand-back at any moment finds it.
+   */
+  function claim(taskId?: string): Promise<{ job?: ClaimedJob; handedBack: boolean }> {
+    const claimed = claimNextJob(db, { workerId, at: now(), leaseMs, rows: rowReads, ...(taskId ? { taskId } : {}) }).then(async (job) => {
+      if (!job) return { handedBack: false };
+      if (handingBack) return { handedBack: await releaseJob(db, { id: job.id, workerId }).catch(() => false) };
+      inHand.set(job.id, job);
+      return { job, handedBack: false };
+    });
+    claimsUnderWay.add(claimed);
+    const landed = () => void claimsUnderWay.delete(claimed);
+    claimed.then(landed, landed);
+    return claimed;
+  }
+
   /** Claims and runs the next job (of one task, when given): none to claim, ran one, or ran one and saw nothing else runnable. */
   async function runNext(taskId?: string): Promise<"none" | "ran" | "ran-last"> {
-    const job = await claimNextJob(db, { workerId, at: now(), leaseMs, rows: rowReads, ...(taskId ? { taskId } : {}) });
+    if (handingBack) return "none";
+    const { job } = await claim(taskId);
     if (!job) return "none";
-    return (await runJob(job)) ? "ran" : "ran-last";
+    try {
+      // Handed back between its claim and this moment: not run here.
+      if (handingBack) return "none";
+      return (await runJob(job)) ? "ran" : "ran-last";
+    } finally {
+      inHand.delete(job.id);
+    }
   }
 
   const runtime: Runtime = {
@@ -596,6 +639,16 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       let ran = 0;
       while (ran < maxJobs && (await runNext(taskId)) !== "none") ran++;
       return ran;
+    },
+
+    async handBackJobs() {
+      handingBack = true;
+      const held = [...inHand.values()];
+      const landing = [...claimsUnderWay];
+      // A release that fails (the database away) leaves the job to its lease, as before.
+      const released = await Promise.all(held.map((job) => releaseJob(db, { id: job.id, workerId }).catch(() => false)));
+      const landed = await Promise.all(landing.map((each) => each.then((claimed) => claimed.handedBack, () => false)));
+      return [...released, ...landed].filter(Boolean).length;
     },
 
     sweepExpiredSlots() {

@@ -42,7 +42,7 @@ export type { ReassignSlotResult, SlotReassigner, SlotReassignment } from "./rea
 export type { ClaimSlotResult, SlotClaimer } from "./claim-slot";
 export type { CancelledRun, RunCanceller } from "./cancel-run";
 export { group, type GroupRecipient, type Recipient } from "./recipients";
-export { startWorker, type Worker } from "./start-worker";
+export { startWorker, type Worker, type WorkerStopped } from "./start-worker";
 export { turn } from "./turn";
 export {
   canonicalJson,

@@ -1,11 +1,24 @@
 import { type Runtime, SLA_SWEEP_BATCH } from "./create-runtime";
 
+/** How a worker's stop went: every job it held ran to its end, or `handedBack` of them went back to the queue at the bound. */
+export interface WorkerStopped {
+  finished: boolean;
+  handedBack: number;
+}
+
 /** A running worker loop. */
 export interface Worker {
   /** Runs the next tick now instead of at the end of the interval (e.g. right after a deposit). */
   wake(): void;
-  /** Stops: the jobs it holds run to their end, and it claims no more (the rest stay queued for another worker). */
-  stop(): Promise<void>;
+  /**
+   * Stops: it claims no more jobs (the rest stay queued for another worker) and waits for the ones it
+   * holds — a claim under way when it was told included: that job runs too — to run to their end.
+   * With `timeoutMs`, it waits at most that long, then hands back every job still in hand
+   * ({@link Runtime.handBackJobs}: queued again, the lease released, for another worker to take at
+   * once) and resolves without waiting for the code still running them. Says whether every job ended,
+   * and how many went back.
+   */
+  stop(options?: { timeoutMs?: number }): Promise<WorkerStopped>;
   /** Whether the loop is still going: started, not stopped, not ended. */
   running(): boolean;
 }
@@ -52,10 +65,20 @@ export function startWorker(runtime: Runtime, options: { intervalMs?: number; co
       woken = true;
       wakeUp?.();
     },
-    async stop() {
+    async stop(stopOptions = {}) {
       stopped = true;
       wakeUp?.();
-      await loop;
+      if (stopOptions.timeoutMs === undefined) {
+        await loop;
+        return { finished: true, handedBack: 0 };
+      }
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), stopOptions.timeoutMs)));
+      const ended = await Promise.race([loop.then(() => true as const), late]);
+      clearTimeout(timer);
+      if (ended) return { finished: true, handedBack: 0 };
+      // Past the bound: what is still in hand goes back to the queue now, not when its lease runs out.
+      return { finished: false, handedBack: await runtime.handBackJobs() };
     },
     running() {
       return !stopped && !ended;
