@@ -1,10 +1,14 @@
 import { log } from "@/lib/log";
+import { closeHttpConnections, httpConnectionsClosed, openHttpConnections, watchHttpConnections } from "@/lib/server/http-connections";
 
-/** How long a stopping process waits for its jobs in flight before it exits anyway (their leases then expire and another process takes them over). */
+/**
+ * How long a stopping process may take: it waits for its requests and jobs in hand until
+ * {@link HAND_BACK_MS} before this bound, hands back the jobs still running, and exits.
+ */
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 20_000;
 
-/** How long a stopping process waits, once every request is answered, for the answers to be written to their sockets. */
-const ANSWERS_LEAVE_MS = 250;
+/** The end of the bound kept for handing back the jobs not finished (a quarter of a bound shorter than 4 s). */
+const HAND_BACK_MS = 1_000;
 
 /** How long a long-poll or live stream ended by a stopping process asks its client to wait before asking again (elsewhere). */
 export const RECONNECT_AFTER_SECONDS = 1;
@@ -60,26 +64,49 @@ export function untilShutdown(signal: AbortSignal): AbortSignal {
   return AbortSignal.any([signal, shutdownSignal()]);
 }
 
-/**
- * Stops this process's work: long-polls and live streams end (their clients are told to come back),
- * the worker stops claiming jobs and finishes the ones it holds, the outbox drainer stops, readiness
- * turns to "not ready" as the worker stops, and the API requests in flight are answered. Resolves `true` when everything
- * finished within `timeoutMs`, `false` when it did not (the caller exits anyway; leases expire).
- */
-export async function drainForShutdown(options: { timeoutMs?: number } = {}): Promise<boolean> {
-  controller().abort();
+/** How a stop went: everything finished within the bound, or not — and how many jobs went back to the queue. */
+export interface Drained {
+  finished: boolean;
+  /** Jobs still running at the bound, queued again with their leases released: another process takes them at once. */
+  handedBack: number;
+}
+
+/** `work`, or `undefined` once `ms` have passed. */
+async function within<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), options.timeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS);
-  });
   try {
-    // Long-polls were just told to answer; the other requests in flight are quick. Both end before the process does.
-    // Loaded here, not at the top: every API route counts its requests through this module, and needs no runtime for that.
-    const { stopAppRuntimeWork } = await import("@/lib/app-runtime");
-    return await Promise.race([Promise.all([stopAppRuntimeWork(), noRequestInFlight()]).then(() => true as const), late]);
+    return await Promise.race([work, new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), Math.max(0, ms))))]);
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * Stops this process's work, within `timeoutMs`: it takes no new connection (answers not begun say
+ * `Connection: close`, idle connections close), long-polls and live streams end (their clients are
+ * told to come back), the worker stops claiming jobs and finishes the ones it holds, the outbox
+ * drainer stops, readiness turns to "not ready" as the worker stops, and every request under way is
+ * answered and written out. Past the bound less {@link HAND_BACK_MS}, the jobs still running — the
+ * worker's, and those requests run (an ask putting its question) — are handed back: queued again,
+ * their leases released, for another process to take at once. `finished` says whether everything
+ * ended before that; the caller exits either way.
+ */
+export async function drainForShutdown(options: { timeoutMs?: number } = {}): Promise<Drained> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS;
+  const handBackMs = Math.min(HAND_BACK_MS, timeoutMs / 4);
+  const waitMs = timeoutMs - handBackMs;
+  controller().abort();
+  closeHttpConnections();
+  // Loaded here, not at the top: every API route counts its requests through this module, and needs no runtime for that.
+  const { handBackRequestJobs, stopAppRuntimeWork } = await import("@/lib/app-runtime");
+  // The worker hands back what it still holds at waitMs itself.
+  const work = stopAppRuntimeWork({ timeoutMs: waitMs });
+  const answered = Promise.all([noRequestInFlight(), httpConnectionsClosed()]);
+  const ended = await within(Promise.all([work, answered]), waitMs);
+  // The jobs requests ran: none left once every request is answered; else back to the queue. Either way no request claims one now.
+  const fromRequests = await within(handBackRequestJobs(), handBackMs);
+  const worker = ended?.[0] ?? (await within(work, handBackMs));
+  return { finished: ended !== undefined && ended[0].finished, handedBack: (worker?.handedBack ?? 0) + (fromRequests ?? 0) };
 }
 
 /**
@@ -89,6 +116,8 @@ export async function drainForShutdown(options: { timeoutMs?: number } = {}): Pr
  * Next.js exits on the first signal itself.
  */
 export async function stopGracefullyOnSignals(say: (line: string) => void = (line) => log.info(line)): Promise<void> {
+  // Before the first request: a stopping process closes its connections without cutting an answer short.
+  watchHttpConnections();
   const { millisecondsSetting } = await import("@/lib/app-runtime");
   const timeoutMs = millisecondsSetting(process.env, "PARLEY_SHUTDOWN_TIMEOUT_MS", 0) ?? DEFAULT_SHUTDOWN_TIMEOUT_MS;
   let stopping = false;
@@ -96,13 +125,17 @@ export async function stopGracefullyOnSignals(say: (line: string) => void = (lin
     process.on(signal, () => {
       if (stopping) process.exit(signal === "SIGINT" ? 130 : 143);
       stopping = true;
-      say(`Parley: ${signal}: stopping — no new job is taken; the ones in hand finish (at most ${timeoutMs / 1000} s).`);
+      say(`Parley: ${signal}: stopping — no new connection or job is taken; the requests and jobs in hand finish (at most ${timeoutMs / 1000} s).`);
       void drainForShutdown({ timeoutMs }).then(
-        async (finished) => {
-          // A request counts as answered when its handler returns; Next.js then compresses the answer and writes it
-          // to its socket. Exiting at once cut such answers short (a long-poll's client read half a body): a moment for them to leave.
-          await new Promise((resolve) => setTimeout(resolve, ANSWERS_LEAVE_MS));
-          say(finished ? "Parley: stopped." : "Parley: stopped with jobs unfinished: their leases run out and another server takes them over.");
+        async ({ finished, handedBack }) => {
+          if (finished) say("Parley: stopped.");
+          else {
+            const { answers } = openHttpConnections();
+            say(
+              `Parley: stopped at its bound (${timeoutMs / 1000} s): ${handedBack} unfinished ${handedBack === 1 ? "job was" : "jobs were"} handed back for another server to run at once` +
+                (answers > 0 ? `; ${answers} ${answers === 1 ? "request was" : "requests were"} still being answered.` : "."),
+            );
+          }
           // The spans of the last requests and jobs, sent before they are lost with the process.
           await (await import("@/lib/server/tracing")).stopTracing();
           process.exit(0);
