@@ -182,6 +182,11 @@ export function getAppRuntime(): Promise<AppRuntime> {
         await queueNotices(tx, changes);
         await queueAskEvents(tx, changes);
       },
+      // A job taken over from a worker whose lease ran out is counted, and said: its worker died, hung or stopped without handing it back.
+      onLeaseTakeover: (job) => {
+        getMetrics().observeLeaseTakeover(job.kind);
+        log.warn({ taskId: job.taskId }, `Parley worker: took over a ${job.kind} job of ${job.workflow} whose worker's lease ran out.`);
+      },
       // What is logged while a job runs names its run (lib/log.ts), whichever request or tick claimed it.
       aroundJob: (job, run) => withLogContext({ runId: job.instanceId, taskId: job.taskId }, run),
       // How long a dead worker's job waits to be taken over (a live worker renews its lease).

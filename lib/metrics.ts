@@ -26,6 +26,8 @@ export interface ParleyMetrics {
   observeRequest(route: string, method: string, status: number, seconds: number): void;
   /** Counts one call to a model (one step of an agent's turn): its provider, whether it answered, and seconds. */
   observeModelCall(provider: string, outcome: "answered" | "failed", seconds: number): void;
+  /** Counts one job this process's worker took over from a worker whose lease on it ran out. */
+  observeLeaseTakeover(kind: string): void;
   /** Everything, read afresh from the database where it comes from there: the response to a scrape. */
   render(): Promise<{ contentType: string; body: string }>;
 }
@@ -77,7 +79,18 @@ export function createMetrics(sources: MetricsSources): ParleyMetrics {
   const overdue = new Gauge({ name: "parley_overdue_questions", help: "Questions waiting past their due time, by workflow.", labelNames: ["workflow"] as const, registers });
   const teamOpen = new Gauge({ name: "parley_team_open_questions", help: "Questions put to a team, waiting, by team (one put to two teams counts for both).", labelNames: ["team"] as const, registers });
   const teamOverdue = new Gauge({ name: "parley_team_overdue_questions", help: "Questions put to a team, waiting past their due time, by team.", labelNames: ["team"] as const, registers });
-  const jobs = new Gauge({ name: "parley_jobs", help: "Durable runtime jobs by status: queued (waiting to run) and running.", labelNames: ["status"] as const, registers });
+  const jobs = new Gauge({
+    name: "parley_jobs",
+    help: "Durable runtime jobs by status: queued (waiting to run), running, failed (their runs retryable, or failed for good).",
+    labelNames: ["status"] as const,
+    registers,
+  });
+  const takeovers = new Counter({
+    name: "parley_job_lease_takeovers_total",
+    help: "Jobs this process took over from a worker whose lease on them ran out (it died, hung, or stopped without handing them back), by kind.",
+    labelNames: ["kind"] as const,
+    registers,
+  });
   const deliveries = new Gauge({
     name: "parley_deliveries",
     help: "Notification deliveries (webhooks, email) by status: queued (including retries), delivering, failed (given up).",
@@ -152,6 +165,9 @@ export function createMetrics(sources: MetricsSources): ParleyMetrics {
     observeModelCall(provider, outcome, seconds) {
       modelCalls.inc({ provider, outcome });
       modelSeconds.observe({ provider }, seconds);
+    },
+    observeLeaseTakeover(kind) {
+      takeovers.inc({ kind });
     },
     async render() {
       await readDatabase();

@@ -14,15 +14,15 @@ export interface OperationalCounts {
   openByWorkflow: OpenCount[];
   /** Open waits by each team (group) they were put to; a wait put to two teams counts for both. */
   openByTeam: OpenCount[];
-  /** Durable jobs waiting to run and running now. */
-  jobs: { queued: number; running: number };
+  /** Durable jobs waiting to run, running now, and failed (their runs retryable, or failed for good). */
+  jobs: { queued: number; running: number; failed: number };
   /** Notification deliveries waiting (including retries), being delivered, and given up on. */
   deliveries: { queued: number; delivering: number; failed: number };
 }
 
 /**
  * Reads the counts along the partial indexes that serve the inbox, the worker and the outbox, so each
- * walks only open waits, queued and running jobs, unfinished and failed deliveries. At benchmark 3's
+ * walks only open waits, queued, running and failed jobs, unfinished and failed deliveries. At benchmark 3's
  * size (155,000 open waits, 38,000 of them a team's) the open work takes 64–76 ms by workflow and
  * 108–140 ms by team; the queues under 1 ms.
  */
@@ -60,10 +60,11 @@ export async function readOperationalCounts(db: Db, now: Date): Promise<Operatio
                         group by team.id) past_due on past_due.id = g.id
            order by g.name`,
     ),
-    queryRows<Record<"jobs_queued" | "jobs_running" | "deliveries_queued" | "deliveries_delivering" | "deliveries_failed", number | string>>(
+    queryRows<Record<"jobs_queued" | "jobs_running" | "jobs_failed" | "deliveries_queued" | "deliveries_delivering" | "deliveries_failed", number | string>>(
       db,
       sql`select (select count(*) from jobs where status = 'queued') as jobs_queued,
                  (select count(*) from jobs where status = 'running') as jobs_running,
+                 (select count(*) from jobs where status = 'failed') as jobs_failed,
                  (select count(*) from notification_outbox where status = 'queued') as deliveries_queued,
                  (select count(*) from notification_outbox where status = 'delivering') as deliveries_delivering,
                  -- Worded as notification_outbox_failed_newest_idx's condition, so the count reads that index, not every delivery.
@@ -75,7 +76,7 @@ export async function readOperationalCounts(db: Db, now: Date): Promise<Operatio
   return {
     openByWorkflow: counts(byWorkflow),
     openByTeam: counts(byTeam),
-    jobs: { queued: Number(queues!.jobs_queued), running: Number(queues!.jobs_running) },
+    jobs: { queued: Number(queues!.jobs_queued), running: Number(queues!.jobs_running), failed: Number(queues!.jobs_failed) },
     deliveries: { queued: Number(queues!.deliveries_queued), delivering: Number(queues!.deliveries_delivering), failed: Number(queues!.deliveries_failed) },
   };
 }

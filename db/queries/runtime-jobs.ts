@@ -35,6 +35,8 @@ export interface ClaimedJob {
   version: number;
   /** The trace the job was queued in (W3C trace context), or null: the run continues it. */
   traceContext: Record<string, string> | null;
+  /** Whether the claim took the job over from a worker whose lease on it ran out (a worker that died or hung). */
+  takenOver: boolean;
   /**
    * The tracked row, when the claim read it ({@link TrackedRowReads}): the row, or null when there is
    * none. Undefined when it was not read (its table has a column that does not read back from JSON).
@@ -124,6 +126,7 @@ async function claimOnce(db: Db, claim: Parameters<typeof claimNextJob>[1]): Pro
     status: RunStatus;
     version: number;
     trace_context: Record<string, string> | string | null;
+    taken_over: boolean;
     item: { row: Record<string, unknown> | null } | string | null;
   }>(
     db,
@@ -147,7 +150,7 @@ async function claimOnce(db: Db, claim: Parameters<typeof claimNextJob>[1]): Pro
           for update of j, wi skip locked
         ),
         next as (
-          select id from (select id, due from queued union all select id, due from abandoned) runnable
+          select id, taken_over from (select id, due, false as taken_over from queued union all select id, due, true from abandoned) runnable
           order by due, id limit 1
         ), claimed as (
           update jobs set status = 'running', attempts = jobs.attempts + 1, locked_by = ${claim.workerId},
@@ -156,6 +159,7 @@ async function claimOnce(db: Db, claim: Parameters<typeof claimNextJob>[1]): Pro
           returning jobs.*
         )
         select c.id::float8 as id, c.kind, c.state as job_state, c.slot_id, c.payload, c.attempts, c.trace_context,
+          (select taken_over from next) as taken_over,
           wi.id as instance_id, wi.workflow, wi.task_id, wi.state, wi.status, wi.version,
           ${claim.rows?.select ?? sql`null::jsonb`} as item
         from claimed c join workflow_instances wi on wi.id = c.workflow_instance_id
@@ -177,6 +181,7 @@ async function claimOnce(db: Db, claim: Parameters<typeof claimNextJob>[1]): Pro
     status: row.status,
     version: row.version,
     traceContext: typeof row.trace_context === "string" ? (JSON.parse(row.trace_context) as Record<string, string>) : row.trace_context,
+    takenOver: row.taken_over,
     ...trackedRow(row.workflow, row.item, claim.rows),
   };
 }

@@ -390,6 +390,8 @@ export const jobs = pgTable(
   (table) => [
     index("jobs_queued_idx").on(table.runAt, table.id).where(sql`${table.status} = 'queued'`),
     index("jobs_running_idx").on(table.lockedUntil).where(sql`${table.status} = 'running'`),
+    // The failed jobs (runs that can be retried, and ones that cannot): counted for the metrics without reading every job.
+    index("jobs_failed_idx").on(table.id).where(sql`${table.status} = 'failed'`),
     index("jobs_instance_idx").on(table.workflowInstanceId),
     // One job per instance at a time: the claim skips instances with a running job, and this index refuses the second
     // of two claims that raced (each statement's snapshot taken before the other committed).

@@ -83,6 +83,8 @@ export interface RuntimeOptions {
    * Wraps the running of each claimed job (e.g. so that what is logged meanwhile names its run): call
    * `run` once and return what it returns. By default, runs it.
    */
+  /** Told of each job this runtime took over from a worker whose lease on it ran out (e.g. to count them). */
+  onLeaseTakeover?: (job: { kind: string; workflow: string; taskId: string }) => void;
   aroundJob?: <T>(job: { jobId: number; kind: string; instanceId: string; taskId: string; workflow: string; state: string }, run: () => Promise<T>) => Promise<T>;
 }
 
@@ -225,6 +227,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 
   const commit = committer(db, options.announce);
   const aroundJob = options.aroundJob ?? ((_job, run) => run());
+  const onLeaseTakeover = options.onLeaseTakeover ?? (() => {});
   const deps: TurnDependencies = {
     db,
     commit,
@@ -539,6 +542,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     const claimed = claimNextJob(db, { workerId, at: now(), leaseMs, rows: rowReads, ...(taskId ? { taskId } : {}) }).then(async (job) => {
       if (!job) return { handedBack: false };
       if (handingBack) return { handedBack: await releaseJob(db, { id: job.id, workerId }).catch(() => false) };
+      if (job.takenOver) onLeaseTakeover({ kind: job.kind, workflow: job.workflow, taskId: job.taskId });
       inHand.set(job.id, job);
       return { job, handedBack: false };
     });

@@ -67,6 +67,18 @@ describe.each(DATABASE_KINDS)("the metrics (%s)", (kind) => {
     expect(body).toContain("\nparley_database_reachable 1\n");
   });
 
+  it("show the jobs queued, running and failed", async () => {
+    database = await createTestDatabase(kind);
+    const db = database.db;
+    const [sam] = await insertUsersIfAbsent(db, [{ email: "sam@parley.test", name: "Sam Rivera", roles: ["assignee"] }]);
+    await seedWaits(db, NOW, [{ assignee: sam!.id, candidates: [sam!.id], workflow: "ReviewClaim", askedAgoMs: HOUR, dueInMs: HOUR }]);
+    await db.execute(sql`insert into jobs (kind, workflow_instance_id, state, run_at, status)
+                         select 'event', wi.id, wi.state, now(), each.status from workflow_instances wi, (values ('failed'), ('failed'), ('queued'), ('done')) as each(status)`);
+    const metrics = createMetrics({ counts: () => readOperationalCounts(db, NOW), lastDay: () => readSlaHistory(db, "24h", NOW) });
+    const { body } = await metrics.render();
+    expect([series(body, "parley_jobs", 'status="queued"'), series(body, "parley_jobs", 'status="running"'), series(body, "parley_jobs", 'status="failed"')]).toEqual([1, 0, 2]);
+  });
+
   it("still answer a scrape when the database cannot be read, saying so instead of showing old figures", async () => {
     database = await createTestDatabase(kind);
     const db = database.db;

@@ -60,6 +60,25 @@ describe.each(DATABASE_KINDS)("a worker that dies (%s)", (kind) => {
     expect(restarted.model.calls).toHaveLength(1);
   });
 
+  it("tells the worker that takes a dead worker's job over that it did, once, and no other claim", async () => {
+    const clock = manualClock();
+    const takenOver: { kind: string; taskId: string }[] = [];
+    const onLeaseTakeover = (job: { kind: string; taskId: string }) => void takenOver.push({ kind: job.kind, taskId: job.taskId });
+    fixture = await createRuntimeFixture(kind, { now: clock.now, leaseMs: LEASE_MS, onLeaseTakeover });
+    const task = await fixture.startTask();
+    await fixture.runtime.drain();
+    const dying = fixture.restart({ checkpoint: dieAt("job-claimed"), onLeaseTakeover });
+    await dying.runtime.deposit(FileTask, { taskId: task.id, event: "Answered", payload: { text: ANSWER }, by: fixture.filer.id });
+    void dying.runtime.runNextJob();
+    await until(async () => (await countRows(fixture.database.db, "jobs", "kind = 'event' and status = 'running'")) === 1);
+    expect(takenOver).toEqual([]);
+
+    clock.advance(LEASE_MS + 1);
+    await fixture.restart({ onLeaseTakeover }).runtime.drain();
+    expect(takenOver).toEqual([{ kind: "event", taskId: task.id }]);
+    await expectCompletedOnce(task.id);
+  });
+
   it("between the model call and storing the turn: after restart the turn is stored once", async () => {
     const { clock, task, dying } = await parkedTaskWithDyingWorker("model-returned");
     await until(() => dying.model.calls.length === 1);

@@ -1,0 +1,1 @@
+CREATE INDEX "jobs_failed_idx" ON "jobs" USING btree ("id") WHERE "jobs"."status" = 'failed';
