@@ -25,6 +25,8 @@ const ISOLATED = [
   "tests/integration/sessions/**/*.test.ts",
   "tests/integration/sla/waits-an-agents-question-opened-count-as-that-agents.test.ts",
   "tests/integration/workflow-changes/a-server-start-keeps-its-definitions-and-warns-of-the-runs-a-change-breaks.test.ts",
+  // Patches node:http's Server and closes every connection of the process, as a stopping server does.
+  "tests/unit/a-stopping-server-closes-its-connections-without-cutting-an-answer.test.ts",
   "tests/unit/an-app-error-from-another-bundle-copy-is-still-told-to-the-user.test.ts",
   "tests/unit/log/a-json-log-takes-what-libraries-print-with-console.test.ts",
   "tests/unit/log/every-line-an-api-request-or-server-action-writes-carries-its-request-id.test.ts",
