@@ -67,7 +67,9 @@ function encodeCursor(record: ApiAskRecord): string {
 function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   const [at, id] = Buffer.from(cursor, "base64url").toString().split("|");
   const createdAt = new Date(at ?? "");
-  if (!isUuid(id) || Number.isNaN(createdAt.getTime())) throw new AppError("invalid_input", "cursor is not one this API gave out.", { path: "cursor" });
+  // A cursor this API gave out names a moment an ask was made; JavaScript's dates reach years PostgreSQL cannot store.
+  const year = createdAt.getUTCFullYear();
+  if (!isUuid(id) || Number.isNaN(createdAt.getTime()) || year < 1 || year > 9999) throw new AppError("invalid_input", "cursor is not one this API gave out.", { path: "cursor" });
   return { createdAt, id };
 }
 

@@ -42,6 +42,11 @@ describe.each(DATABASE_KINDS)("a key's asks on %s", (kind) => {
   it("refuse a cursor or a limit the API did not give out", async () => {
     fixture = await createAskFixture(kind);
     await expect(fixture.service.list(fixture.key, { cursor: "bm9wZQ" })).rejects.toMatchObject({ code: "invalid_input", path: "cursor" });
+    // Dates JavaScript reads and PostgreSQL cannot store: refused as forged, not failed on.
+    for (const at of ["-005000-01-01T00:00:00.000Z", "+200000-01-01T00:00:00.000Z"]) {
+      const forged = Buffer.from(`${at}|00000000-0000-4000-8000-000000000000`).toString("base64url");
+      await expect(fixture.service.list(fixture.key, { cursor: forged })).rejects.toMatchObject({ code: "invalid_input", path: "cursor" });
+    }
     await expect(fixture.service.list(fixture.key, { limit: 0 })).rejects.toMatchObject({ code: "invalid_input", path: "limit" });
     await expect(fixture.service.list(fixture.key, { limit: 101 })).rejects.toMatchObject({ code: "invalid_input", path: "limit" });
   });
