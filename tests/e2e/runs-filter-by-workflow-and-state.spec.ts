@@ -1,5 +1,14 @@
 import { expect, people, signedInPage, test } from "./fixtures";
+import type { Page } from "@playwright/test";
 import { RunsPage, uniqueTitle } from "./pages/runs-page";
+
+/** The list shows every run its tab counts: all of them, or (other tests leave runs too) the first page, saying of how many. */
+async function expectListedAsCounted(page: Page, runs: RunsPage, counted: number) {
+  const shown = await runs.rows.count();
+  if (shown === counted) return;
+  expect(shown).toBeLessThan(counted);
+  await expect(page.getByRole("navigation", { name: "Pages" })).toContainText(`The ${shown} newest of ${counted}`);
+}
 
 test("the runs list filters by state, each filter counting the runs it shows", async ({ browser }) => {
   const page = await signedInPage(browser, people.operator);
@@ -14,7 +23,7 @@ test("the runs list filters by state, each filter counting the runs it shows", a
   await expect(page.getByTestId("filter-waiting")).toHaveAttribute("aria-current", "page");
   await expect(runs.row(title)).toBeVisible();
   const waitingCount = Number(await page.getByTestId("filter-waiting").locator(".count").textContent());
-  await expect(runs.rows).toHaveCount(waitingCount);
+  await expectListedAsCounted(page, runs, waitingCount);
   // Each row says its state in the tab's own words.
   const tabWords = (await page.getByTestId("filter-waiting").textContent())?.replace(/\d+\s*$/, "").trim();
   expect(tabWords).toBe("Waiting");
@@ -24,7 +33,7 @@ test("the runs list filters by state, each filter counting the runs it shows", a
   await page.waitForURL(/\?state=completed$/);
   await expect(runs.row(title)).toHaveCount(0);
   const completedCount = Number(await page.getByTestId("filter-completed").locator(".count").textContent());
-  await expect(runs.rows).toHaveCount(completedCount);
+  await expectListedAsCounted(page, runs, completedCount);
 
   await page.goto("/runs?state=nonsense");
   await expect(page.getByRole("navigation", { name: "Filter by state" }).getByRole("link", { name: /^All/ })).toHaveAttribute("aria-current", "page");
