@@ -35,7 +35,13 @@ export interface Database {
 
 /** Where to find a database: a PostgreSQL URL, or a PGlite data folder (in memory when omitted). */
 export type DatabaseTarget =
-  | { kind: "postgres"; url: string; maxConnections?: number }
+  | {
+      kind: "postgres";
+      url: string;
+      maxConnections?: number;
+      /** Names this pool in the process's database-pool figures ({@link databasePools}): `requests` unless told. */
+      pool?: string;
+    }
   | {
       kind: "pglite";
       /** PGlite's folder; in memory when omitted. */
@@ -51,8 +57,10 @@ export const MIGRATIONS_FOLDER = path.join(/*turbopackIgnore: true*/ process.cwd
 /** Opens a database without migrating it. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === "postgres") {
+    const max = target.maxConnections ?? 10;
+    const use: PoolUse = { name: target.pool ?? "requests", size: max, busy: 0 };
     const client = postgres(target.url, {
-      max: target.maxConnections ?? 10,
+      max,
       onnotice: () => {},
       // After a connection is lost (a database restart), try again soon and often: postgres.js's
       // default waits up to 20 s between tries, and every request waits with it.
@@ -61,12 +69,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       // PostgreSQL starts by estimated cost, added 50–70 ms to SLA statements that run in 60 ms.
       connection: { jit: "off" },
     });
+    const pools = openPools();
+    pools.add(use);
     return {
-      db: drizzlePostgres({ client: preparingEverything(client), schema }) as unknown as Db,
+      db: drizzlePostgres({ client: preparingEverything(client, use), schema }) as unknown as Db,
       kind: "postgres",
       postgres: client,
       url: target.url,
-      close: () => client.end({ timeout: 5 }),
+      close: () => {
+        pools.delete(use);
+        return client.end({ timeout: 5 });
+      },
     };
   }
   if (target.pglite || !target.dataDir) {
@@ -166,24 +179,75 @@ export async function migrateDatabase(database: Database, sets: string | readonl
  * times what running does (1.8 ms against 0.2 ms for a job claim). postgres.js keeps one prepared
  * statement per distinct text on each connection (its own default for queries written with it).
  */
-function preparingEverything(client: postgres.Sql): postgres.Sql {
-  const wrap = <T extends postgres.Sql | postgres.TransactionSql>(sql: T): T =>
+function preparingEverything(client: postgres.Sql, use: PoolUse): postgres.Sql {
+  const wrap = <T extends postgres.Sql | postgres.TransactionSql>(sql: T, inTransaction: boolean): T =>
     new Proxy(sql, {
       get(target, property, receiver) {
         if (property === "unsafe") {
-          return (query: string, parameters?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) =>
-            target.unsafe(query, parameters, { ...options, prepare: true });
+          return (query: string, parameters?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) => {
+            const pending = target.unsafe(query, parameters, { ...options, prepare: true });
+            // A statement of its own holds (or waits for) a connection until it ends; one in a transaction uses the transaction's.
+            return inTransaction ? pending : holding(use, pending);
+          };
         }
         if (property === "begin") {
           return (...args: unknown[]) => {
             const callback = args.at(-1) as (transaction: postgres.TransactionSql) => unknown;
-            return (target as postgres.Sql).begin(...(args.slice(0, -1) as [string]), (transaction) => callback(wrap(transaction)));
+            // A transaction starts at once (postgres.js's begin is eager) and holds its connection until it ends.
+            use.busy += 1;
+            const begun = (target as postgres.Sql).begin(...(args.slice(0, -1) as [string]), (transaction) => callback(wrap(transaction, true)));
+            const ended = () => void (use.busy -= 1);
+            begun.then(ended, ended);
+            return begun;
           };
         }
         return Reflect.get(target, property, receiver) as unknown;
       },
     });
-  return wrap(client);
+  return wrap(client, false);
+}
+
+/**
+ * One pool of PostgreSQL connections of this process: how many it may open, and how many statements
+ * and transactions hold one of them or wait for one now — above `size`, work queues for a connection.
+ */
+export interface PoolUse {
+  readonly name: string;
+  readonly size: number;
+  busy: number;
+}
+
+/**
+ * Counts a statement as busy on the pool from when it runs until it settles. postgres.js runs a query
+ * only once something awaits it (its `then`), so the count starts there, and the query is handed back
+ * as it was (drizzle calls `.values()` on it).
+ */
+function holding<T extends PromiseLike<unknown>>(use: PoolUse, pending: T): T {
+  const then = pending.then.bind(pending);
+  let counted = false;
+  (pending as { then: unknown }).then = (resolve?: (value: unknown) => unknown, reject?: (reason: unknown) => unknown) => {
+    if (!counted) {
+      counted = true;
+      use.busy += 1;
+      const done = () => void (use.busy -= 1);
+      then(done, done);
+    }
+    return then(resolve, reject);
+  };
+  return pending;
+}
+
+const POOLS_KEY = Symbol.for("parley.database-pools");
+type GlobalWithPools = typeof globalThis & { [POOLS_KEY]?: Set<PoolUse> };
+
+function openPools(): Set<PoolUse> {
+  const store = globalThis as GlobalWithPools;
+  return (store[POOLS_KEY] ??= new Set());
+}
+
+/** This process's open PostgreSQL pools, as they are now (none on the embedded database). */
+export function databasePools(): { name: string; size: number; busy: number }[] {
+  return [...openPools()].map(({ name, size, busy }) => ({ name, size, busy }));
 }
 
 /** A timestamp from a raw row: postgres.js hands back a Date, PGlite may hand back its text. */

@@ -200,7 +200,7 @@ export function getAppRuntime(): Promise<AppRuntime> {
     const concurrency = database.url ? countSetting(process.env, "PARLEY_WORKER_CONCURRENCY", DEFAULT_WORKER_CONCURRENCY, 64) : 1;
     const working = workerWanted(process.env);
     // A connection per job running at once, and one for the sweeps and a lease renewal meanwhile.
-    const workerDatabase = working && database.url ? await openDatabase({ kind: "postgres", url: database.url, maxConnections: concurrency + 1 }) : undefined;
+    const workerDatabase = working && database.url ? await openDatabase({ kind: "postgres", url: database.url, maxConnections: concurrency + 1, pool: "worker" }) : undefined;
     const worker = working
       ? startWorker(workerDatabase ? createRuntime({ db: workerDatabase.db, ...options }) : runtime, {
           concurrency,

@@ -12,6 +12,8 @@ export interface MetricsSources {
   counts(): Promise<OperationalCounts>;
   /** The last 24 hours' SLA numbers and the waits that ended without an answer, as the SLA page shows them (read at most once a minute: lib/sla-history.ts). */
   lastDay(): Promise<{ report: SlaReport; unanswered: EndedWithoutAnswer }>;
+  /** This process's PostgreSQL connection pools as they are now (none on the embedded database). */
+  pools?(): readonly { name: string; size: number; busy: number }[];
 }
 
 /** The seconds an API request's duration is counted in: from a quick read to a long-poll's minute. */
@@ -85,6 +87,13 @@ export function createMetrics(sources: MetricsSources): ParleyMetrics {
     labelNames: ["status"] as const,
     registers,
   });
+  const poolSize = new Gauge({ name: "parley_database_pool_size", help: "The most connections this process's pool may open to PostgreSQL, by pool (requests, worker).", labelNames: ["pool"] as const, registers });
+  const poolBusy = new Gauge({
+    name: "parley_database_pool_busy",
+    help: "Statements and transactions of this process holding or waiting for one of its pool's PostgreSQL connections, by pool: above the pool's size, work queues for a connection.",
+    labelNames: ["pool"] as const,
+    registers,
+  });
   const takeovers = new Counter({
     name: "parley_job_lease_takeovers_total",
     help: "Jobs this process took over from a worker whose lease on them ran out (it died, hung, or stopped without handing them back), by kind.",
@@ -117,6 +126,12 @@ export function createMetrics(sources: MetricsSources): ParleyMetrics {
     labelNames: ["reason"] as const,
     registers,
   });
+
+  function readPools(): void {
+    const pools = sources.pools?.() ?? [];
+    setAll(poolSize, pools.map((pool) => ({ labels: { pool: pool.name }, value: pool.size })));
+    setAll(poolBusy, pools.map((pool) => ({ labels: { pool: pool.name }, value: pool.busy })));
+  }
 
   async function readDatabase(): Promise<void> {
     const [counts, lastDay] = await Promise.allSettled([sources.counts(), sources.lastDay()]);
@@ -170,6 +185,7 @@ export function createMetrics(sources: MetricsSources): ParleyMetrics {
       takeovers.inc({ kind });
     },
     async render() {
+      readPools();
       await readDatabase();
       return { contentType: registry.contentType, body: await registry.metrics() };
     },

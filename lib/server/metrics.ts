@@ -1,3 +1,4 @@
+import { databasePools } from "@/db/client";
 import { type OperationalCounts, readOperationalCounts } from "@/db/queries/metrics";
 import { getDb } from "@/lib/database";
 import { createMetrics, type ParleyMetrics } from "@/lib/metrics";
@@ -36,5 +37,6 @@ export function getMetrics(): ParleyMetrics {
   return (store[METRICS_KEY] ??= createMetrics({
     counts: reusedFor(async (): Promise<OperationalCounts> => readOperationalCounts(await getDb(), new Date()), COUNTS_MAX_AGE_MS),
     lastDay: async () => slaHistoryFor(await getDb(), "24h"),
+    pools: databasePools,
   }));
 }
