@@ -55,9 +55,9 @@ const layerZones = [
     message: "An example is an app like any team's: of Parley it imports lib/ and db/ only.",
   },
   {
-    target: "client",
+    target: "packages/client",
     from: ["app", "lib", "db", "components", "examples", "parley.config.ts"],
-    message: "client/ is the standalone HTTP client (`parley/client`): it reaches Parley over HTTP only — fetch, zod and standard APIs, nothing of the app.",
+    message: "packages/client is the standalone HTTP client (`@parleyhq/client`): it reaches Parley over HTTP only — fetch, zod and standard APIs, nothing of the app.",
   },
 ];
 
@@ -65,7 +65,7 @@ const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
   {
-    ignores: ["node_modules/**", ".next/**", ".next-*/**", ".data/**", ".test-data/**", "db/migrations/**", "test-results/**", "playwright-report/**", "next-env.d.ts"],
+    ignores: ["node_modules/**", "packages/*/dist/**", ".next/**", ".next-*/**", ".data/**", ".test-data/**", "db/migrations/**", "test-results/**", "playwright-report/**", "next-env.d.ts"],
   },
   {
     // Playwright fixtures call `use`, which is not React's hook.
@@ -82,14 +82,14 @@ const config = [
   },
   {
     // The HTTP client runs in other people's processes: no framework, no database driver, no environment.
-    files: ["client/**"],
+    files: ["packages/client/**"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
-            { group: ["next", "next/*", "react", "react-dom", "react/*"], message: "client/ runs outside Next.js: fetch and standard APIs only." },
-            { group: ["drizzle-orm", "drizzle-orm/*", "postgres", "@electric-sql/*", "pg-boss"], message: "client/ reaches Parley over HTTP, never its database." },
+            { group: ["next", "next/*", "react", "react-dom", "react/*"], message: "packages/client runs outside Next.js: fetch and standard APIs only." },
+            { group: ["drizzle-orm", "drizzle-orm/*", "postgres", "@electric-sql/*", "pg-boss"], message: "packages/client reaches Parley over HTTP, never its database." },
           ],
         },
       ],
@@ -129,7 +129,7 @@ const config = [
   {
     // No import cycles among the source folders (type-only imports do not count: they leave no
     // runtime edge). Deep enough as it is: the whole lint stays around 20 s.
-    files: ["app/**", "components/**", "lib/**", "db/**", "examples/**", "client/**"],
+    files: ["app/**", "components/**", "lib/**", "db/**", "examples/**", "packages/client/src/**"],
     rules: {
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
     },

@@ -1,5 +1,5 @@
-import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { resolveAliases } from "./tests/support/resolve-aliases";
 
 const TESTS = ["tests/unit/**/*.test.ts", "tests/unit/**/*.test.tsx", "tests/integration/**/*.test.ts", "lib/**/*.test.ts", "examples/**/*.test.ts"];
 
@@ -41,7 +41,7 @@ const ISOLATED = [
 ];
 
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  resolve: { alias: resolveAliases },
   test: {
     pool: "forks",
     maxWorkers: 2,

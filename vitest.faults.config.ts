@@ -1,5 +1,5 @@
-import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { resolveAliases } from "./tests/support/resolve-aliases";
 
 /**
  * `npm run test:faults`: the fault suite (tests/faults) — production servers killed, databases
@@ -7,9 +7,9 @@ import { defineConfig } from "vitest/config";
  * at a time: each starts its own servers on a shared 2-core machine.
  */
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  resolve: { alias: resolveAliases },
   test: {
-    include: ["tests/faults/**/*.test.ts"],
+    include: ["tests/faults/**/*.test.ts", "tests/adapters/**/*.test.ts"],
     globalSetup: ["tests/faults/support/global-setup.ts"],
     pool: "forks",
     maxWorkers: 1,

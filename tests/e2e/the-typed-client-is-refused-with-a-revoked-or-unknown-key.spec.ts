@@ -1,4 +1,4 @@
-import { ParleyApiError } from "parley/client";
+import { ParleyApiError } from "@parleyhq/client";
 import { expect, people, test } from "./fixtures";
 import { uniqueTitle } from "./pages/runs-page";
 import { clientFor, makeAgentKey, revokeAgentKey } from "./support/agent-keys";

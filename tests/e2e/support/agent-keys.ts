@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { createParleyClient, type ParleyClient } from "parley/client";
+import { createParleyClient, type ParleyClient } from "@parleyhq/client";
 import { expect, people, signedInPage } from "../fixtures";
 import { ApiKeysPage } from "../pages/api-keys-page";
 import { QuestionPage } from "../pages/question-page";

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Ask } from "parley/client";
+import type { Ask } from "@parleyhq/client";
 
 /** A request the fake server received. */
 export interface Received {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createParleyClient, ParleyApiError, ParleyUnavailableError } from "parley/client";
+import { createParleyClient, ParleyApiError, ParleyUnavailableError } from "@parleyhq/client";
 import { apiError, ASK_ID, closedPort, type FakeParley, json, startFakeParley } from "./fake-parley";
 
 // What asking again will not heal is thrown at once, as the API said it — status, code, message and

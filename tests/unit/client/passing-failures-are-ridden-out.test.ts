@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createParleyClient } from "parley/client";
+import { createParleyClient } from "@parleyhq/client";
 import { answeredJson, apiError, ASK_ID, askJson, closedPort, type FakeParley, json, startFakeParley } from "./fake-parley";
 
 // The client rides out what passes — 5xx, 429, a refused connection while the server restarts, a

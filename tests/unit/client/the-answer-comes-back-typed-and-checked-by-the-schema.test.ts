@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
-import { createParleyClient, type NothingReason, ParleyAnswerError } from "parley/client";
+import { createParleyClient, type NothingReason, ParleyAnswerError } from "@parleyhq/client";
 import { answeredJson, askJson, type FakeParley, json, startFakeParley } from "./fake-parley";
 
 // The value `ask` resolves with is the schema's output — parsed again here, so transforms apply and a

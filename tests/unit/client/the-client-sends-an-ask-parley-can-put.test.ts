@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createParleyClient } from "parley/client";
+import { createParleyClient } from "@parleyhq/client";
 import { parseAskRequest } from "@/lib/asks/ask-request";
 import { schemaFromJsonSchema } from "@/lib/questions/schema-from-json-schema";
 import { specFromSchema } from "@/lib/questions/spec-from-schema";

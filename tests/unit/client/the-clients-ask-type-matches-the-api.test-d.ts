@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { NothingReason as ServerNothingReason } from "@/db/schema";
 import type { AskPage as ServerAskPage, AskView } from "@/lib/asks/api-schemas";
 import type { PersonAnswer } from "@/lib/runtime";
-import { type Ask, type AskPage, type AskResult, createParleyClient, type NothingReason } from "parley/client";
+import { type Ask, type AskPage, type AskResult, createParleyClient, type NothingReason } from "@parleyhq/client";
 
 // client/ mirrors the API's shapes without importing them; these keep the copies in step with
 // lib/asks/api-schemas.ts, and the client's outcome with the runtime's PersonAnswer.

@@ -1,4 +1,4 @@
-import type { Ask } from "./types";
+import type { Ask } from "./types.js";
 
 /**
  * A refusal from Parley that asking again will not heal: 400 (malformed), 401 (no key, or an unknown

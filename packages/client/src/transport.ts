@@ -1,4 +1,4 @@
-import { ParleyApiError, ParleyUnavailableError } from "./errors";
+import { ParleyApiError, ParleyUnavailableError } from "./errors.js";
 
 /** How the client rides out passing failures. */
 export interface RetryOptions {

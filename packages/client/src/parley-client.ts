@@ -1,7 +1,6 @@
-import type { z } from "zod";
-import { ParleyAnswerError } from "./errors";
-import { type FetchFunction, type RetryOptions, send, sleep, type Transport } from "./transport";
-import type { Ask, AskInput, AskPage, AskResult, AskStatus, JsonSchemaObject, RequestOptions, Within } from "./types";
+import { ParleyAnswerError } from "./errors.js";
+import { type FetchFunction, type RetryOptions, send, sleep, type Transport } from "./transport.js";
+import type { Ask, AskInput, AskPage, AskResult, AskStatus, JsonSchemaObject, RequestOptions, Within } from "./types.js";
 
 /** The longest a long-poll may hold (the API's limit). */
 export const MAX_POLL_SECONDS = 60;
@@ -22,8 +21,19 @@ export interface ParleyClientOptions {
   requestTimeoutMs?: number;
 }
 
-/** A zod object schema: the answer's shape, each property one question (its `.describe()` is the question). */
-export type AnswerSchema = z.ZodObject;
+/**
+ * A zod object schema: the answer's shape, each property one question (its `.describe()` is the
+ * question). Written as the few members the client uses (zod's object shape, its Standard Schema
+ * types, `safeParseAsync`) so that these declarations compile for callers without zod installed.
+ */
+export interface AnswerSchema {
+  readonly shape: object;
+  readonly "~standard": { readonly types?: { readonly input: unknown; readonly output: unknown } | undefined };
+  safeParseAsync(value: unknown): Promise<{ success: true; data: unknown } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } }>;
+}
+
+/** The value a schema gives back: its output type (`AnswerOf<Schema>` for a zod schema). */
+export type AnswerOf<Schema extends AnswerSchema> = NonNullable<Schema["~standard"]["types"]>["output"];
 
 /** Options of {@link ParleyClient.ask}. */
 export interface AskOptions extends AskInput, RequestOptions {
@@ -87,7 +97,7 @@ export interface ParleyClient {
    * for longer than `retry.giveUpAfterMs`, {@link ParleyUnavailableError}. Aborting `signal` stops
    * waiting but leaves the ask open: ask again with the same `idempotencyKey` to pick it up.
    */
-  ask<Schema extends AnswerSchema>(options: AskOptions & { schema: Schema }): Promise<AskResult<z.output<Schema>>>;
+  ask<Schema extends AnswerSchema>(options: AskOptions & { schema: Schema }): Promise<AskResult<AnswerOf<Schema>>>;
   ask(options: AskOptions & { schema?: undefined; responseSchema: JsonSchemaObject }): Promise<AskResult<Record<string, unknown>>>;
   ask(options: AskOptions & { schema?: undefined; responseSchema?: undefined }): Promise<AskResult<string>>;
   /** `POST /asks`: makes the ask (or, with an Idempotency-Key already used, returns it as it is now) without waiting. */
@@ -99,7 +109,7 @@ export interface ParleyClient {
   /** `POST /asks/{id}/cancel`: withdraws an open ask (it closes with nothing, `cancelled`); an answered one is a 409 {@link ParleyApiError}. */
   cancelAsk(id: string, options?: RequestOptions): Promise<Ask>;
   /** Long-polls an ask made earlier until it is answered or closed, then settles it as {@link ask} does. */
-  waitForAnswer<Schema extends AnswerSchema>(id: string, options: WaitOptions & { schema: Schema }): Promise<AskResult<z.output<Schema>>>;
+  waitForAnswer<Schema extends AnswerSchema>(id: string, options: WaitOptions & { schema: Schema }): Promise<AskResult<AnswerOf<Schema>>>;
   waitForAnswer(id: string, options?: WaitOptions & { schema?: undefined }): Promise<AskResult<unknown>>;
 }
 
@@ -131,7 +141,7 @@ function secondsOf(within: Within): number {
 async function jsonSchemaOf(schema: AnswerSchema): Promise<JsonSchemaObject> {
   const { toJSONSchema } = await import("zod");
   try {
-    return toJSONSchema(schema, { target: "draft-2020-12", io: "input" }) as JsonSchemaObject;
+    return toJSONSchema(schema as unknown as Parameters<typeof toJSONSchema>[0], { target: "draft-2020-12", io: "input" }) as JsonSchemaObject;
   } catch (error) {
     throw new TypeError(`This schema cannot be sent to Parley as JSON Schema: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
@@ -149,7 +159,7 @@ async function settle(ask: Ask, expected: Expected): Promise<AskResult<unknown> 
     const parsed = await expected.schema.safeParseAsync(ask.answer);
     if (!parsed.success) {
       const first = parsed.error.issues[0];
-      throw new ParleyAnswerError(ask, parsed.error.issues, `Parley accepted an answer your schema refuses${first ? ` (${first.path.join(".") || "the answer"}: ${first.message})` : ""}.`);
+      throw new ParleyAnswerError(ask, parsed.error.issues, `Parley accepted an answer your schema refuses${first ? ` (${first.path.map(String).join(".") || "the answer"}: ${first.message})` : ""}.`);
     }
     return { ok: true, value: parsed.data, ask };
   }

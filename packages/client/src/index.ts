@@ -4,6 +4,7 @@
  * See client/README.md.
  */
 export {
+  type AnswerOf,
   type AnswerSchema,
   type AskOptions,
   type CreateAskInput,
@@ -15,7 +16,7 @@ export {
   type ParleyClient,
   type ParleyClientOptions,
   type WaitOptions,
-} from "./parley-client";
-export { ParleyAnswerError, ParleyApiError, ParleyUnavailableError } from "./errors";
-export type { RetryOptions } from "./transport";
-export type { AnsweredAsk, Ask, AskInput, AskPage, AskResult, AskStatus, JsonSchemaObject, NothingAsk, NothingReason, OpenAsk, RequestOptions, Within } from "./types";
+} from "./parley-client.js";
+export { ParleyAnswerError, ParleyApiError, ParleyUnavailableError } from "./errors.js";
+export type { RetryOptions } from "./transport.js";
+export type { AnsweredAsk, Ask, AskInput, AskPage, AskResult, AskStatus, JsonSchemaObject, NothingAsk, NothingReason, OpenAsk, RequestOptions, Within } from "./types.js";
