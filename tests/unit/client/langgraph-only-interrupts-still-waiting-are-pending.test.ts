@@ -62,7 +62,7 @@ describe("a thread's pending interrupts", () => {
   });
 
   it("carry the JSON Schema a node gave interrupt() as its responseSchema", async () => {
-    const schema = { type: "object", properties: { go: { type: "boolean" } }, required: ["go"] };
+    const schema = { type: "object" as const, properties: { go: { type: "boolean" as const } }, required: ["go"] };
     const { graph, checkpointer } = graphWith({ leftNode: async () => ({ left: interrupt({ title: "Go?" }, { responseSchema: schema }) }) });
     await graph.invoke({}, config);
     expect(await pendingOf(checkpointer)).toEqual([expect.objectContaining({ value: { title: "Go?" }, response_schema: schema })]);
