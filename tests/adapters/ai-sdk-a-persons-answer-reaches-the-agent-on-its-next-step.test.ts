@@ -69,7 +69,7 @@ test("a question Sam declines comes back to the model as ok: false with the reas
   await generateText({ model, tools, messages: resolved.messages });
   const output = toolResultIn(prompts()[1], "call-budget-1");
   expect(output).toMatchObject({ type: "json", value: { status: "nothing", ok: false, reason: "declined", note: "Finance owns that, ask Kim." } });
-  expect((output as { value: { message: string } }).value.message).toContain('declined to answer, writing: "Finance owns that, ask Kim."');
+  expect((output as unknown as { value: { message: string } }).value.message).toContain('declined to answer, writing: "Finance owns that, ask Kim."');
 });
 
 test("the same step run again gets the same ask back and Sam is asked once", async () => {

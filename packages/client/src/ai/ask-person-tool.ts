@@ -1,4 +1,4 @@
-import { jsonSchema, type StopCondition, type Tool, tool } from "ai";
+import { jsonSchema, type StopCondition, type Tool, tool, type ToolSet } from "ai";
 
 import type { AnswerSchema, ParleyClient } from "../parley-client.js";
 import type { Ask, JsonSchemaObject, NothingReason, Within } from "../types.js";
@@ -218,6 +218,6 @@ export function isPersonAskResult(value: unknown): value is PersonAskResult {
  * outstanding (an {@link askPersonTool} call returned its ticket), so the loop parks there rather than
  * letting the model carry on without the answer. Use with the AI SDK's own: `stopWhen: [stepCountIs(10), isWaitingForPerson()]`.
  */
-export function isWaitingForPerson(): StopCondition<never> {
-  return ({ steps }) => steps.at(-1)?.toolResults.some((result) => isPersonAskResult(result.output) && result.output.status === "waiting") ?? false;
+export function isWaitingForPerson<Tools extends ToolSet>(): StopCondition<Tools> {
+  return ({ steps }) => steps.at(-1)?.toolResults.some((result: { output: unknown }) => isPersonAskResult(result.output) && result.output.status === "waiting") ?? false;
 }

@@ -197,7 +197,10 @@ async function approvalAsk(request: PendingApprovalRequest, options: ApprovalAsk
  * finds the same asks, as they are now, and never asks twice.
  */
 export async function askForApprovals(messages: readonly ModelMessage[], options: ApprovalAskOptions & { signal?: AbortSignal }): Promise<ApprovalAsk[]> {
-  const pending = pendingApprovalRequests(messages);
+  return askFor(pendingApprovalRequests(messages), options);
+}
+
+async function askFor(pending: readonly PendingApprovalRequest[], options: ApprovalAskOptions & { signal?: AbortSignal }): Promise<ApprovalAsk[]> {
   return Promise.all(
     pending.map(async (request) => ({
       approvalId: request.approvalId,
@@ -296,8 +299,11 @@ export async function resolveApprovals(messages: readonly ModelMessage[], option
   if (!(wait >= 0)) throw new RangeError("wait is a number of seconds, 0 or more.");
   const pending = pendingApprovalRequests(messages);
   const byEdit = await approvedByEdit(messages, pending, options);
-  const toAsk = pending.filter((request) => !byEdit.has(request.approvalId));
-  const asks = await askForApprovals(messages, options).then((all) => all.filter((each) => toAsk.some((request) => request.approvalId === each.approvalId)));
+  // A call the person already approved by editing is not asked about again.
+  const asks = await askFor(
+    pending.filter((request) => !byEdit.has(request.approvalId)),
+    options,
+  );
 
   const deadline = Date.now() + wait * 1000;
   const request = options.signal ? { signal: options.signal } : {};
