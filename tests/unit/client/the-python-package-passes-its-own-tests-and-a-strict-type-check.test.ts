@@ -7,7 +7,7 @@ import { findMypy, findPython, PYTHON_PACKAGE, runProcess } from "@/tests/suppor
 
 // packages/python (parleyhq-client, import parley_client), the standard library only: its own unittest
 // suite (retries against an http.server fake, the command line, verify_webhook), mypy --strict over it
-// for Python 3.9, and the webhook vectors its tests verify still being what standardwebhooks signs.
+// and examples/python for Python 3.9, and the webhook vectors its tests verify still being what standardwebhooks signs.
 
 const python = findPython();
 const mypy = findMypy();
@@ -21,10 +21,11 @@ describe("the Python package", () => {
     expect(run.stderr).not.toContain("skipped");
   }, 60_000);
 
-  it.skipIf(mypy.skip !== undefined)(`passes mypy --strict for Python 3.9, tests included${mypy.skip ? ` (skipped: ${mypy.skip})` : ""}`, async () => {
+  it.skipIf(mypy.skip !== undefined)(`passes mypy --strict for Python 3.9, its tests and examples/python included${mypy.skip ? ` (skipped: ${mypy.skip})` : ""}`, async () => {
     const [command, ...prefix] = mypy.command!;
-    const run = await runProcess(command!, [...prefix, "--strict", "--python-version", "3.9", "--cache-dir", path.join(tmpdir(), "parley-python-mypy-cache"), "src", "tests"], {
+    const run = await runProcess(command!, [...prefix, "--strict", "--python-version", "3.9", "--cache-dir", path.join(tmpdir(), "parley-python-mypy-cache"), "src", "tests", path.join("..", "..", "examples", "python")], {
       cwd: PYTHON_PACKAGE,
+      env: { MYPYPATH: "src" },
       timeoutMs: 110_000,
     });
     expect(run.code, run.stdout + run.stderr).toBe(0);
