@@ -234,37 +234,47 @@ function decisionOf(request: ApprovalAsk, asked: string | readonly string[]): Ap
     approved: false,
     editedInput,
     reason:
-      `${who} did not approve this input but approved the same call with changed values${note ? ` (${note})` : ""}. ` +
+      `${who} did not approve this input but approved the same call with changed values (Parley ask ${ask.id})${note ? `, writing: ${note}` : ""}. ` +
       `If you still want it, call ${request.toolName} again with exactly this input: ${JSON.stringify(editedInput)}`,
   };
 }
 
+/** How a refusal {@link decisionOf} wrote for an edit names the ask that holds the person's values. */
+const EDIT_ASK = /approved the same call with changed values \(Parley ask ([^\s)]+)\)/;
+
 /**
- * Approvals a person already gave by editing: for each pending request, the earlier refused request
- * of the same tool whose person-edited input is exactly this one. The edit is read from Parley (the
- * earlier ask, found again by its Idempotency-Key), never from the conversation's text.
+ * Approvals a person already gave by editing: for each pending request, an earlier refusal in the
+ * conversation for the same tool whose person-edited input is exactly this one. The refusal's text
+ * only names the ask; the values are read from Parley (that ask's answer, checked to belong to that
+ * approval request), never from the conversation.
  */
 async function approvedByEdit(messages: readonly ModelMessage[], pending: readonly PendingApprovalRequest[], options: ResolveApprovalsOptions): Promise<Map<string, ApprovalDecision>> {
   const found = new Map<string, ApprovalDecision>();
   if (pending.length === 0) return found;
   const wanted = new Set(pending.map((request) => request.toolCall.toolName));
   const calls = toolCallsById(messages);
-  const earlier: PendingApprovalRequest[] = [];
-  const refused = new Set<string>();
-  for (const message of messages) {
-    if (message.role !== "tool") continue;
-    for (const part of message.content) if (part.type === "tool-approval-response" && !part.approved) refused.add(part.approvalId);
-  }
+  const requests: Record<string, PendingApprovalRequest> = Object.create(null);
   for (const message of messages) {
     if (message.role !== "assistant" || typeof message.content === "string") continue;
     for (const part of message.content) {
       const call = part.type === "tool-approval-request" ? calls[part.toolCallId] : undefined;
-      if (part.type === "tool-approval-request" && call && refused.has(part.approvalId) && wanted.has(call.toolName)) earlier.push({ approvalId: part.approvalId, toolCall: call });
+      if (part.type === "tool-approval-request" && call && wanted.has(call.toolName)) requests[part.approvalId] = { approvalId: part.approvalId, toolCall: call };
+    }
+  }
+  const edits: { request: PendingApprovalRequest; askId: string }[] = [];
+  for (const message of messages) {
+    if (message.role !== "tool") continue;
+    for (const part of message.content) {
+      const askId = part.type === "tool-approval-response" && !part.approved ? EDIT_ASK.exec(part.reason ?? "")?.[1] : undefined;
+      const request = part.type === "tool-approval-response" ? requests[part.approvalId] : undefined;
+      if (askId && request) edits.push({ request, askId });
     }
   }
   const decisions = await Promise.all(
-    earlier.map(async (request) => {
-      const ask = await approvalAsk(request, options, options.signal);
+    edits.map(async ({ request, askId }) => {
+      const ask = await options.client.getAsk(askId, options.signal ? { signal: options.signal } : {});
+      const owner = (ask.metadata?.ai_sdk as { approval_id?: unknown } | undefined)?.approval_id;
+      if (owner !== request.approvalId) return undefined;
       return decisionOf({ approvalId: request.approvalId, toolCallId: request.toolCall.toolCallId, toolName: request.toolCall.toolName, input: request.toolCall.input, ask }, options.to);
     }),
   );
@@ -277,7 +287,7 @@ async function approvedByEdit(messages: readonly ModelMessage[], pending: readon
       toolCallId: request.toolCall.toolCallId,
       toolName: request.toolCall.toolName,
       approved: true,
-      reason: `Approved by ${who}, who gave this input.`,
+      reason: `Approved by ${who}, who gave this input (Parley ask ${edit.ask.id}).`,
       ask: edit.ask,
     });
   }
