@@ -32,6 +32,15 @@ describe("the Python package", () => {
     expect(run.stdout).toContain("Success: no issues found");
   }, 120_000);
 
+  it("its README quotes the examples as they are", () => {
+    const readme = readFileSync(path.join(PYTHON_PACKAGE, "README.md"), "utf8");
+    for (const example of ["deploy_approval.py", "receive_webhooks.py"]) {
+      const code = readFileSync(path.join(PYTHON_PACKAGE, "..", "..", "examples", "python", example), "utf8");
+      expect(code.split("\n").length, example).toBeLessThanOrEqual(31);
+      expect(readme, `packages/python/README.md quotes examples/python/${example}`).toContain("```python\n" + code + "```");
+    }
+  });
+
   it("verifies webhooks signed by standardwebhooks: the vectors its tests use are what that package signs", () => {
     const file = JSON.parse(readFileSync(path.join(PYTHON_PACKAGE, "tests", "webhook_vectors.json"), "utf8")) as {
       vectors: { secret: string; id: string; timestamp: string; body: string; signature: string }[];
