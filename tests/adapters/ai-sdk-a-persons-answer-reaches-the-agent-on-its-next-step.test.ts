@@ -1,9 +1,13 @@
 import { createParleyClient } from "@parleyhq/client";
 import { askPersonTool, isWaitingForPerson, resolvePersonAnswers } from "@parleyhq/client/ai";
+import { verifyWebhook } from "@parleyhq/client/webhooks";
 import { generateText, type ModelMessage, stepCountIs } from "ai";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, test } from "vitest";
 
 import { callTool, say, scriptedModel, toolResultIn } from "./support/ai-sdk-scripted-model";
+import { until } from "../faults/support/until";
 import { startTestParley, type TestParley } from "./support/parley";
 
 // The AI SDK with its own mock model, against a real Parley; Sam answers over the person API.
@@ -81,4 +85,40 @@ test("the same step run again gets the same ask back and Sam is asked once", asy
   expect((again.toolResults[0]?.output as { askId: string }).askId).toBe((once.toolResults[0]?.output as { askId: string }).askId);
   const asked = (await parley.questionsForSam()).filter((question) => question.title === "May the migration run tonight?");
   expect(asked).toHaveLength(1);
+});
+
+test("an app woken by Parley's webhook finds the conversation by its metadata and resumes it without waiting", async () => {
+  const conversations = new Map<string, ModelMessage[]>();
+  const resumed: Promise<string>[] = [];
+  const { model } = scriptedModel([() => [callTool("call-hook-1", "askPerson", { question: "Which customer gets the beta first?" })], () => [say("Inviting Acme first.")]]);
+  const receiver = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      response.end();
+      const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
+      resumed.push(
+        (async () => {
+          const event = await verifyWebhook({ secret: parley.webhookSecret, headers, body: Buffer.concat(chunks).toString("utf8") });
+          if (event.type !== "ask.answered" && event.type !== "ask.nothing") return "ignored";
+          const id = event.data.metadata?.conversation as string;
+          const { messages } = await resolvePersonAnswers(conversations.get(id)!, { client: client() }); // wait 0: only looks
+          return (await generateText({ model, tools: toolsFor(id), messages })).text;
+        })(),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  const callbackUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/parley`;
+  const toolsFor = (conversation: string) => ({ askPerson: askPersonTool({ client: client(), to: "sam@parley.test", callbackUrl, metadata: { conversation } }) });
+  try {
+    const first = await generateText({ model, tools: toolsFor("conv-7"), messages: prompt, stopWhen: isWaitingForPerson() });
+    conversations.set("conv-7", [...prompt, ...first.response.messages]);
+    const question = await parley.questionForSam("Which customer gets the beta first?");
+    await parley.answerAsSam(question.id, { [(await parley.questionSpec(question.id)).spec.fields[0]!.path]: "Acme" });
+    await until("the webhook arrived", () => resumed.length > 0, { timeoutMs: 30_000 });
+    expect(await resumed[0]).toBe("Inviting Acme first.");
+  } finally {
+    await new Promise((resolve) => receiver.close(resolve));
+  }
 });
