@@ -1,10 +1,9 @@
-import { execFile } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { run } from "@openai/agents";
 import { createParleyClient } from "@parleyhq/client";
 import { memoryRunStateStore, parleyApprovals, type ResumeOutcome, runIdOfAsk } from "@parleyhq/client/openai-agents";
@@ -90,7 +89,19 @@ describe("OpenAI Agents SDK: a tool needing approval is asked of a person in Par
     expect(outcome.status === "finished" && outcome.decisions.map((decision) => decision.approved)).toEqual([false]);
   });
 
-  it("the run resumes in another process, from the file it was kept in, after Parley restarted while it was parked", async () => {
+  it("two resumes at once after Sam approved: one runs the run on, the other finds it gone, and the tool runs once", async () => {
+    const desk = refundDesk([{ orderId: "G7", amount: 3 }]);
+    const approvals = approvalsInMemory();
+    await approvals.park("ticket-race", await interruptedRun(desk));
+    await samDecides("Allow Support to call refund?", "approve");
+
+    const outcomes = await Promise.all([approvals.resume("ticket-race", desk.agent), approvals.resume("ticket-race", desk.agent)]);
+
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(["finished", "missing"]);
+    expect(desk.refunds).toEqual(["G7 3"]);
+  });
+
+  it("the run resumes in another process, from the file it was kept in, waiting there across a restart of Parley", async () => {
     const directory = await mkdtemp(path.join(tmpdir(), "parley-openai-agents-"));
     try {
       const connection = { baseUrl: parley.baseUrl, apiKey: parley.apiKey };
@@ -98,11 +109,19 @@ describe("OpenAI Agents SDK: a tool needing approval is asked of a person in Par
       expect(said).toBe("waiting for Sam");
       expect(await readdir(directory)).toEqual(["ticket-elsewhere.json"]);
 
-      await parley.restart();
-      await samDecides("Allow Support to call refund?", "approve");
-
       const script = path.join(ROOT, "tests/adapters/support/openai-agents-resume-elsewhere.ts");
-      const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", script, parley.baseUrl, parley.apiKey, directory, "ticket-elsewhere"], { cwd: ROOT, timeout: 60_000 });
+      const child = spawn(process.execPath, ["--import", "tsx", script, parley.baseUrl, parley.apiKey, directory, "ticket-elsewhere"], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+      let stdout = "";
+      child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
+      const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+      try {
+        await until("the other process is waiting for Sam", async () => stdout.includes("resuming") || undefined);
+        await parley.restart();
+        await samDecides("Allow Support to call refund?", "approve");
+        expect(await exited).toBe(0);
+      } finally {
+        child.kill();
+      }
       const printed = JSON.parse(stdout.trim().split("\n").at(-1)!) as { pid: number; finalOutput: string };
 
       expect(printed.pid).not.toBe(process.pid);
@@ -160,6 +179,26 @@ describe("OpenAI Agents SDK: a tool needing approval is asked of a person in Par
     } finally {
       await new Promise((resolve) => receiver.close(resolve));
     }
+  });
+
+  it("a run that needs another approval after the first is parked again, asked anew, and finishes after the second decision", async () => {
+    const desk = refundDesk([{ orderId: "H8", amount: 10 }], { orderId: "H8", amount: 2 });
+    const approvals = approvalsInMemory();
+    await approvals.park("ticket-again", await interruptedRun(desk));
+    const first = await samDecides("Allow Support to call refund?", "approve");
+
+    const parkedAgain = await approvals.resume("ticket-again", desk.agent);
+    expect(parkedAgain.status).toBe("parked");
+    expect(desk.refunds).toEqual(["H8 10"]);
+    const second = await parley.questionForSam("Allow Support to call refund?");
+    expect(second.id).not.toBe(first.id);
+    expect(parkedAgain.status === "parked" && parkedAgain.approvals.map((approval) => JSON.parse(approval.arguments))).toEqual([{ orderId: "H8", amount: 2 }]);
+    await parley.answerAsSam(second.id, { decision: "approve" });
+
+    const outcome = await approvals.resume("ticket-again", desk.agent);
+
+    expect(outcome.status === "finished" && outcome.result.finalOutput).toBe("Done: refunded 10 on H8 | refunded 2 on H8");
+    expect(desk.refunds).toEqual(["H8 10", "H8 2"]);
   });
 
   it("nobody answering before the deadline rejects the call, and the model is told the reason", async () => {

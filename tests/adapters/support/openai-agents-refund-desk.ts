@@ -22,15 +22,21 @@ function outputText(output: unknown): string {
 /**
  * A model for tests, reachable without a network and with no memory of its own, so that a run resumed
  * in another process meets the same model: while the conversation holds no tool output it calls
- * `refund` once for each of `calls` (in one turn, with fresh call ids); once the outputs are in, it
- * ends with one message quoting each, in order ("Done: refunded 12 on A1 | …").
+ * `refund` once for each of `calls` (in one turn, with fresh call ids), then for `followUp` if given
+ * (a second turn); once the outputs are in, it ends with one message quoting each, in order ("Done: refunded 12 on A1 | …").
  */
 export class RefundDeskModel implements Model {
   /** Every request this model was sent, in order. */
   readonly requests: ModelRequest[] = [];
 
-  /** @param calls the refunds it asks for, in its first turn. */
-  constructor(readonly calls: readonly RefundCall[]) {}
+  /**
+   * @param calls the refunds it asks for, in its first turn.
+   * @param followUp a refund it asks for in a second turn, once the first turn's outputs are in.
+   */
+  constructor(
+    readonly calls: readonly RefundCall[],
+    readonly followUp?: RefundCall,
+  ) {}
 
   /** The tool outputs in a request's input, as text. */
   static toolOutputs(request: ModelRequest): string[] {
@@ -42,8 +48,10 @@ export class RefundDeskModel implements Model {
   private reply(request: ModelRequest): (ReturnType<typeof functionCall> | ReturnType<typeof assistantMessage>)[] {
     this.requests.push(request);
     const outputs = RefundDeskModel.toolOutputs(request);
-    if (outputs.length > 0) return [assistantMessage(`Done: ${outputs.join(" | ")}`)];
-    return this.calls.map((call) => functionCall("refund", { ...call }, { callId: `call_${randomUUID()}` }));
+    const call = (refund: RefundCall) => functionCall("refund", { ...refund }, { callId: `call_${randomUUID()}` });
+    if (outputs.length === 0) return this.calls.map(call);
+    if (this.followUp && outputs.length === this.calls.length) return [call(this.followUp)];
+    return [assistantMessage(`Done: ${outputs.join(" | ")}`)];
   }
 
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
@@ -65,9 +73,9 @@ export interface RefundDesk {
 }
 
 /** The refund desk, its model scripted to ask for `calls`. */
-export function refundDesk(calls: readonly RefundCall[] = []): RefundDesk {
+export function refundDesk(calls: readonly RefundCall[] = [], followUp?: RefundCall): RefundDesk {
   const refunds: string[] = [];
-  const model = new RefundDeskModel(calls);
+  const model = new RefundDeskModel(calls, followUp);
   const refund = tool({
     name: "refund",
     description: "Refund an order.",
