@@ -98,7 +98,7 @@ describe("the packed @parleyhq/client outside the repository", () => {
   async function askAndAnswer(node: string, program: string, title: string, answers: (fieldPaths: string[]) => Record<string, string>): Promise<Record<string, unknown>> {
     const child = spawn(node, [program], {
       cwd: path.join(folder, "app"),
-      env: { PATH: process.env.PATH ?? "", PARLEY_URL: parley!.baseUrl, PARLEY_API_KEY: parley!.apiKey, TITLE: title },
+      env: { PATH: process.env.PATH ?? "", PARLEY_URL: parley!.baseUrl, PARLEY_API_KEY: parley!.apiKey, TITLE: title } as unknown as NodeJS.ProcessEnv,
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
