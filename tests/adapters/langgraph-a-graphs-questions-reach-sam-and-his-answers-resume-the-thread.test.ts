@@ -95,3 +95,20 @@ test("two questions open at once, answered in the opposite order, each resume th
   expect(unasked).toEqual([]);
   expect(values).toMatchObject({ plan: "Lisbon, 12000 euros, without catering", budget: { ok: true, value: { euros: 12000, catering: false } } });
 });
+
+test("two answers resumed at the same moment both reach the graph: resumes of one thread take turns", async () => {
+  const graph = offsiteGraph(await checkpointer());
+  const parleyClient = createParleyClient(connection());
+  const interrupts = createParleyInterrupts({ graph, parley: parleyClient });
+  const config = { configurable: { thread_id: "offsite-2027" } };
+  await graph.invoke({}, config);
+  const { asks } = await interrupts.askPending(config);
+  const venue = asks.find(({ ask }) => ask.title === "Offsite venue?")!;
+  const budget = asks.find(({ ask }) => ask.title === "Offsite budget?")!;
+  await parley.answerAsSam(venue.ask.question_id, { [(await parley.questionSpec(venue.ask.question_id)).spec.fields[0]!.path]: "Porto" });
+  await parley.answerAsSam(budget.ask.question_id, { euros: "9000", catering: "yes" });
+
+  const outcomes = await Promise.all([interrupts.resume(await parleyClient.getAsk(venue.ask.id)), interrupts.resume(await parleyClient.getAsk(budget.ask.id))]);
+  expect(outcomes.map((outcome) => outcome.status)).toEqual(["resumed", "resumed"]);
+  expect((await graph.getState(config)).values).toMatchObject({ plan: "Porto, 9000 euros, with catering" });
+});
