@@ -304,10 +304,9 @@ export function parleyApprovals(options: ParleyApprovalsOptions): ParleyApproval
   }
 
   async function decisionsOf(record: StoredRun, wait: boolean, signal: AbortSignal | undefined): Promise<{ decided: ApprovalDecision[]; open: PendingApproval[] }> {
-    const decided: ApprovalDecision[] = [];
-    const open: PendingApproval[] = [];
-    await Promise.all(
-      record.approvals.map(async (approval) => {
+    // Asked side by side; listed in the order the run's calls were made.
+    const looked = await Promise.all(
+      record.approvals.map(async (approval): Promise<{ decided: ApprovalDecision } | { open: PendingApproval }> => {
         const ask = await askOf(approval, signal);
         const outcome: AskResult<unknown> | undefined =
           ask.status === "answered"
@@ -317,16 +316,13 @@ export function parleyApprovals(options: ParleyApprovalsOptions): ParleyApproval
               : wait
                 ? await parley.waitForAnswer(ask.id, signal ? { signal } : {})
                 : undefined;
-        if (!outcome) {
-          open.push(pendingOf(approval, ask));
-          return;
-        }
+        if (!outcome) return { open: pendingOf(approval, ask) };
         const approved = isApproval(outcome);
         const base = { callId: approval.callId, toolName: approval.toolName, outcome };
-        decided.push(approved ? { ...base, approved } : { ...base, approved, message: rejectionMessage(base) });
+        return { decided: approved ? { ...base, approved } : { ...base, approved, message: rejectionMessage(base) } };
       }),
     );
-    return { decided, open };
+    return { decided: looked.flatMap((each) => ("decided" in each ? [each.decided] : [])), open: looked.flatMap((each) => ("open" in each ? [each.open] : [])) };
   }
 
   async function resume<TAgent extends AnyAgent>(runId: string, agent: TAgent, resumeOptions: ResumeOptions<TAgent> = {}): Promise<ResumeOutcome<TAgent>> {
@@ -359,13 +355,12 @@ export function parleyApprovals(options: ParleyApprovalsOptions): ParleyApproval
           else state.reject(item, { message: decision.message! });
         }
         const result = await continueRun(agent, state);
-        const decisions = record.approvals.map((approval) => byCall.get(approval.callId)!);
         if (result.interruptions.length > 0) {
           // A new generation: a model may name its calls as it did before, and they are new calls.
           const parked = await park(runId, result, record.generation + 1);
-          return { status: "parked", runId, decisions, result, approvals: parked.approvals };
+          return { status: "parked", runId, decisions: decided, result, approvals: parked.approvals };
         }
-        return { status: "finished", runId, decisions, result };
+        return { status: "finished", runId, decisions: decided, result };
       } catch (error) {
         // The run stays parked, to be resumed again. A call approved may then run a second time if
         // it ran before the failure: tools behind an approval should be safe to repeat.
