@@ -112,3 +112,23 @@ test("two answers resumed at the same moment both reach the graph: resumes of on
   expect(outcomes.map((outcome) => outcome.status)).toEqual(["resumed", "resumed"]);
   expect((await graph.getState(config)).values).toMatchObject({ plan: "Porto, 9000 euros, with catering" });
 });
+
+test("two processes resuming one step's two answers at the same moment still carry the thread on", async () => {
+  const parleyClient = createParleyClient(connection());
+  const processes = await Promise.all([checkpointer(), checkpointer()]).then((savers) =>
+    savers.map((saver) => {
+      const graph = offsiteGraph(saver);
+      return { graph, interrupts: createParleyInterrupts({ graph, parley: parleyClient }) };
+    }),
+  );
+  const config = { configurable: { thread_id: "offsite-2028" } };
+  await processes[0]!.graph.invoke({}, config);
+  const { asks } = await processes[0]!.interrupts.askPending(config);
+  const venue = asks.find(({ ask }) => ask.title === "Offsite venue?")!;
+  const budget = asks.find(({ ask }) => ask.title === "Offsite budget?")!;
+  await parley.answerAsSam(venue.ask.question_id, { [(await parley.questionSpec(venue.ask.question_id)).spec.fields[0]!.path]: "Faro" });
+  await parley.answerAsSam(budget.ask.question_id, { euros: "7000", catering: "no" });
+
+  await Promise.all([processes[0]!.interrupts.resume(await parleyClient.getAsk(venue.ask.id)), processes[1]!.interrupts.resume(await parleyClient.getAsk(budget.ask.id))]);
+  expect((await processes[0]!.graph.getState(config)).values).toMatchObject({ plan: "Faro, 7000 euros, without catering" });
+});

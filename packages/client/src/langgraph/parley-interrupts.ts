@@ -21,8 +21,8 @@ export interface InterruptCheckpointer {
  * Written as these few members so the adapter takes any graph's generics.
  */
 export interface InterruptibleGraph {
-  invoke(input: Command<unknown, never, never>, config: ThreadConfig): Promise<unknown>;
-  getState(config: ThreadConfig): Promise<{ values: unknown }>;
+  invoke(input: Command<unknown, never, never> | null, config: ThreadConfig): Promise<unknown>;
+  getState(config: ThreadConfig): Promise<{ values: unknown; next: readonly string[]; tasks: readonly unknown[] }>;
   checkpointer?: unknown;
 }
 
@@ -169,6 +169,18 @@ export function createParleyInterrupts(options: ParleyInterruptsOptions): Parley
     return pendingInterrupts(tuple?.pendingWrites ?? []);
   }
 
+  /**
+   * Runs the thread on when its step has every task finished and no interrupt pending, yet did not go
+   * on: two resumes of one step that ran at once in two processes each saw the other branch still
+   * interrupted. `invoke(null)` takes the step's writes and carries on. Undefined when not stalled.
+   */
+  async function carryOnIfStalled(threadId: string): Promise<unknown> {
+    const config = configOf(threadId);
+    const state = await graph.getState(config);
+    if (state.tasks.length === 0 || state.next.length > 0 || (await pendingOf(threadId)).length > 0) return undefined;
+    return graph.invoke(null, config);
+  }
+
   async function askFor(threadId: string, pending: PendingInterrupt[], signal: AbortSignal | undefined): Promise<PendingAsks> {
     const asks: InterruptAsk[] = [];
     const unasked: PendingInterrupt[] = [];
@@ -205,9 +217,11 @@ export function createParleyInterrupts(options: ParleyInterruptsOptions): Parley
         if (!(await pendingOf(threadId)).some((interrupt) => interrupt.id === interruptId)) {
           // Never resume an interrupt that is not pending: LangGraph would hand the value to the
           // node's next interrupt — a repeat of the first answer would answer the second question.
+          await carryOnIfStalled(threadId);
           return { status: "not-pending", threadId, interruptId, ...(await askFor(threadId, await pendingOf(threadId), undefined)) };
         }
-        const result = await graph.invoke(new Command({ resume: { [interruptId]: answer } }), configOf(threadId));
+        let result = await graph.invoke(new Command({ resume: { [interruptId]: answer } }), configOf(threadId));
+        result = (await carryOnIfStalled(threadId)) ?? result;
         return { status: "resumed", threadId, interruptId, answer, result, ...(await askFor(threadId, await pendingOf(threadId), undefined)) };
       });
     },
