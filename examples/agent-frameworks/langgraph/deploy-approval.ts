@@ -5,7 +5,6 @@ import { z } from "zod";
 
 const Deploy = Annotation.Root({ release: Annotation<string>(), outcome: Annotation<string>() });
 const Approval = z.object({ go: z.boolean().describe("Deploy it now?"), window_hours: z.int().min(1).max(12).describe("Within how many hours?") });
-
 export const deployGraph = (checkpointer: BaseCheckpointSaver) =>
   new StateGraph(Deploy)
     .addNode("approve", async ({ release }) => {
@@ -18,7 +17,6 @@ export const deployGraph = (checkpointer: BaseCheckpointSaver) =>
 
 export const interruptsFor = (graph: ReturnType<typeof deployGraph>, parley: { baseUrl: string; apiKey: string }, callbackUrl?: string) =>
   createParleyInterrupts({ graph, parley: createParleyClient(parley), ...(callbackUrl ? { callbackUrl } : {}) });
-
 // Runs until the graph asks Sam, then asks him through Parley: this process may exit while he thinks.
 export async function startDeploy(graph: ReturnType<typeof deployGraph>, parley: ReturnType<typeof interruptsFor>, release: string) {
   const config = { configurable: { thread_id: `deploy-${release}` } };
