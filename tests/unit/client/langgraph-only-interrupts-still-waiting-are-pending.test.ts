@@ -75,4 +75,20 @@ describe("a thread's pending interrupts", () => {
     expect(await graph.invoke(new Command({ resume: { [left!.id]: "done" } }), config)).toEqual({ left: "done" });
     expect(await pendingOf(checkpointer)).toEqual([]);
   });
+
+  it("include a subgraph's, found at its parent's task and resumed there by its id", async () => {
+    const inner = new StateGraph(State)
+      .addNode("innerNode", async () => ({ left: interrupt({ title: "Inner?" }) }))
+      .addEdge(START, "innerNode")
+      .addEdge("innerNode", END)
+      .compile();
+    const checkpointer = new MemorySaver();
+    const graph = new StateGraph(State).addNode("outerNode", inner).addEdge(START, "outerNode").addEdge("outerNode", END).compile({ checkpointer });
+    await graph.invoke({}, config);
+    const [pending, ...rest] = await pendingOf(checkpointer);
+    expect(rest).toEqual([]);
+    expect(pending!.value).toEqual({ title: "Inner?" });
+    expect(await graph.invoke(new Command({ resume: { [pending!.id]: "deep" } }), config)).toEqual({ left: "deep" });
+    expect(await pendingOf(checkpointer)).toEqual([]);
+  });
 });
