@@ -92,7 +92,7 @@ describe("the layering rules", () => {
   );
 
   it(
-    "refuse client/ importing anything of the app, or Next.js, and let it import zod",
+    "refuse the client package importing anything of the app, or Next.js, and let it import zod",
     async () => {
       for (const [from, name] of [
         ["@/lib/ids", "isUuid"],
@@ -100,16 +100,16 @@ describe("the layering rules", () => {
         ["@/app/api/v1/asks/route", "POST"],
         ["@/components/when", "When"],
         ["@/examples/expense-review", "expenseReview"],
-        ["../lib/errors", "AppError"],
+        ["../../../lib/errors", "AppError"],
       ] as const) {
-        const messages = await lintAs("client/__planted.ts", `import { ${name} } from "${from}";\n\nexport const planted = ${name};\n`);
+        const messages = await lintAs("packages/client/src/__planted.ts", `import { ${name} } from "${from}";\n\nexport const planted = ${name};\n`);
         expect(rulesOf(messages), from).toContain(RESTRICTED);
       }
-      const typeOnly = await lintAs("client/__planted.ts", `import type { AskView } from "@/lib/asks/api-schemas";\n\nexport type Planted = AskView;\n`);
+      const typeOnly = await lintAs("packages/client/src/__planted.ts", `import type { AskView } from "@/lib/asks/api-schemas";\n\nexport type Planted = AskView;\n`);
       expect(rulesOf(typeOnly)).toContain(RESTRICTED);
-      const next = await lintAs("client/__planted.ts", `import { NextResponse } from "next/server";\n\nexport const planted = NextResponse;\n`);
+      const next = await lintAs("packages/client/src/__planted.ts", `import { NextResponse } from "next/server";\n\nexport const planted = NextResponse;\n`);
       expect(rulesOf(next)).toContain("no-restricted-imports");
-      const legal = await lintAs("client/__planted.ts", `import type { z } from "zod";\nimport { ParleyApiError } from "./errors";\n\nexport type Planted = z.ZodObject;\nexport const planted = ParleyApiError;\n`);
+      const legal = await lintAs("packages/client/src/__planted.ts", `import type { z } from "zod";\nimport { ParleyApiError } from "./errors.js";\n\nexport type Planted = z.ZodObject;\nexport const planted = ParleyApiError;\n`);
       expect(legal).toEqual([]);
     },
     LINT_TIMEOUT,
