@@ -10,5 +10,7 @@ const root = path.resolve(import.meta.dirname, "..", "..");
 export const resolveAliases = [
   { find: /^@parleyhq\/client$/, replacement: path.join(root, "packages/client/src/index.ts") },
   { find: /^@parleyhq\/client\/([a-z-]+)$/, replacement: path.join(root, "packages/client/src/$1/index.ts") },
+  { find: /^parley\/workflows$/, replacement: path.join(root, "lib/sdk/workflows.ts") },
+  { find: /^parley\/testing$/, replacement: path.join(root, "lib/sdk/testing.ts") },
   { find: "@", replacement: root },
 ];
