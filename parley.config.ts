@@ -1,6 +1,6 @@
 import { deployApproval } from "@/examples/deploy-approval";
 import { expenseReview } from "@/examples/expense-review";
-import { defineParley } from "@/lib/registry/define-app";
+import { defineParley } from "parley/workflows";
 
 /**
  * The registry: the workflows this Parley runs. Each app is a folder of its own (workflows, tables,

@@ -1,5 +1,4 @@
-import { tasks } from "@/lib/registry";
-import { agentAnswered, answerOf, defineAgent, defineWorkflow, person, turn } from "@/lib/runtime";
+import { agentAnswered, answerOf, defineAgent, defineWorkflow, person, tasks, turn } from "parley/workflows";
 import { Approval, type DeployInput } from "./start-input";
 
 /** How long the approver has to answer the release checker, and then to approve. */

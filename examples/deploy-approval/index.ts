@@ -1,4 +1,4 @@
-import { defineApp, defineStart, describePlatformTasks, findPlatformTask, inputFacts, startPlatformTask } from "@/lib/registry";
+import { defineApp, defineStart, describePlatformTasks, findPlatformTask, inputFacts, startPlatformTask } from "parley/workflows";
 import { DeployApproval } from "./deploy-approval";
 import { createReleaseCheckerModel } from "./release-checker-script";
 import { deployInput, type DeployInput } from "./start-input";

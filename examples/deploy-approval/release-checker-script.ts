@@ -1,6 +1,5 @@
 import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
-import { createScriptedModel, type ScriptedModel, type ScriptedReply } from "@/lib/models/scripted-model";
-import { ASK_TOOL_NAME } from "@/lib/runtime";
+import { ASK_TOOL_NAME, createScriptedModel, type ScriptedModel, type ScriptedReply } from "parley/workflows";
 
 /** Below this many words a rollback plan is too thin to go on. */
 const THIN_PLAN_WORDS = 6;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { personChoice, type StartFormContext } from "@/lib/registry";
+import { personChoice, type StartFormContext } from "parley/workflows";
 
 /** The environments a release goes to. */
 export const ENVIRONMENTS = ["staging", "production"] as const;

@@ -1,6 +1,5 @@
 import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
-import { createScriptedModel, type ScriptedModel, type ScriptedReply } from "@/lib/models/scripted-model";
-import { ASK_TOOL_NAME } from "@/lib/runtime/ask-tool";
+import { ASK_TOOL_NAME, createScriptedModel, type ScriptedModel, type ScriptedReply } from "parley/workflows";
 import { formatDecision } from "./claim-brief";
 
 /** Below this many words an answer does not explain a charge. */

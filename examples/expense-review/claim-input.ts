@@ -1,6 +1,6 @@
+import { personChoice, type StartFormContext } from "parley/workflows";
 import { z } from "zod";
 import { currencyCode } from "./currency";
-import { personChoice, type StartFormContext } from "@/lib/registry";
 
 /** The most a claim can be, in cents: what the claims table's integer column holds. */
 const MAX_AMOUNT_CENTS = 2_147_483_647;

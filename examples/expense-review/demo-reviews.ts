@@ -1,8 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "@/db/client";
-import { findUserByEmail } from "@/db/queries/users";
+import type { Db, DemoContext, Runtime } from "parley/workflows";
 import { reviewTasks } from "./schema";
-import type { Runtime } from "@/lib/runtime";
 import { startReview } from "./start-review";
 
 /** Claims the demo starts reviews of, so the first look at Parley has questions waiting in it. */
@@ -23,15 +21,16 @@ const DEMO_CLAIMS = [
 
 /**
  * On a demo database with no reviews yet (the first start), starts a review of each demo claim; the
- * worker then runs the Auditor, whose questions land in Sam's and Priya's inboxes. Returns how many.
+ * worker then runs the Auditor, whose questions land in Sam's and Priya's inboxes. `people` are the
+ * demo people by email, as Parley hands them to `seedDemo`. Returns how many.
  */
-export async function startDemoReviewsOnFirstStart(db: Db, runtime: Runtime): Promise<number> {
+export async function startDemoReviewsOnFirstStart(db: Db, runtime: Runtime, people: DemoContext["people"]): Promise<number> {
   const [existing] = await db.select({ count: sql<number>`count(*)::int` }).from(reviewTasks);
   if ((existing?.count ?? 0) > 0) return 0;
-  const operator = await findUserByEmail(db, "omar@parley.test");
+  const operator = people.get("omar@parley.test");
   let started = 0;
   for (const demo of DEMO_CLAIMS) {
-    const assignee = await findUserByEmail(db, demo.assignee);
+    const assignee = people.get(demo.assignee);
     await startReview(db, runtime, { claim: { ...demo.claim }, assigneeId: assignee?.id ?? null, createdBy: operator?.id ?? null });
     started += 1;
   }

@@ -1,4 +1,4 @@
-import { defineApp, defineStart } from "@/lib/registry";
+import { defineApp, defineStart } from "parley/workflows";
 import { createAuditorModel } from "./auditor-script";
 import { claimInput } from "./claim-input";
 import { startDemoReviewsOnFirstStart } from "./demo-reviews";
@@ -44,8 +44,8 @@ export const expenseReview = defineApp({
       scripted: { Auditor: createAuditorModel },
     },
   ],
-  async seedDemo({ db, runtime }) {
-    const started = await startDemoReviewsOnFirstStart(db, runtime);
+  async seedDemo({ db, runtime, people }) {
+    const started = await startDemoReviewsOnFirstStart(db, runtime, people);
     return started > 0 ? `started ${started} demo expense reviews; their questions will be in the inboxes shortly.` : undefined;
   },
 });

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type Db, queryRows } from "@/db/client";
-import type { RunStatus } from "@/db/schema";
+import { type Db, queryRows, type RunStatus } from "parley/workflows";
 
 /**
  * A review of this claim whose run has not ended (running, waiting, or failed but retryable), if

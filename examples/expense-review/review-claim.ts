@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "@/db/client";
-import { type AgentReply, agentAnswered, answerOf, defineAgent, defineWorkflow, person, turn } from "@/lib/runtime";
+import { type AgentReply, agentAnswered, answerOf, type Db, defineAgent, defineWorkflow, person, turn } from "parley/workflows";
 import { claimBrief, parseDecision } from "./claim-brief";
 import { REIMBURSE_WITHIN, Reimbursement } from "./reimbursement";
 import { closeQuestion, listAnswererIds, listOpenQuestions, writeQuestions } from "./review-questions";

@@ -1,8 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { Db } from "@/db/client";
-import { users } from "@/db/schema";
+import { type AskedQuestion, type Db, users } from "parley/workflows";
 import { type ReviewQuestion, reviewQuestions } from "./schema";
-import type { AskedQuestion } from "@/lib/runtime";
 
 /** Writes the Auditor's questions where the inbox reads them; a question already written is left alone. */
 export async function writeQuestions(db: Db, taskId: string, questions: readonly AskedQuestion[], askedAt: Date): Promise<void> {

@@ -1,5 +1,5 @@
 import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { users } from "@/db/schema";
+import { users } from "parley/workflows";
 
 /** An expense claim: the item the demo reviews. */
 export const claims = pgTable("claims", {

@@ -1,9 +1,7 @@
-import type { Db } from "@/db/client";
+import { AppError, type Db, type Runtime } from "parley/workflows";
 import { claimOfReview, findOpenReviewOfClaim, lockClaim } from "./queries";
-import { type ReviewTask, reviewTasks } from "./schema";
-import { AppError } from "@/lib/errors";
-import type { Runtime } from "@/lib/runtime";
 import { ReviewClaim } from "./review-claim";
+import { type ReviewTask, reviewTasks } from "./schema";
 
 const OPEN_AS: Record<string, string> = {
   running: "is running",

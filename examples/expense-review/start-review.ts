@@ -1,7 +1,6 @@
-import type { Db } from "@/db/client";
-import { claims, type NewClaim, type ReviewTask, reviewTasks } from "./schema";
-import type { Runtime } from "@/lib/runtime";
+import type { Db, Runtime } from "parley/workflows";
 import { ReviewClaim } from "./review-claim";
+import { claims, type NewClaim, type ReviewTask, reviewTasks } from "./schema";
 
 /** Starts a review of a new claim: the claim, its task and the ReviewClaim run. */
 export async function startReview(

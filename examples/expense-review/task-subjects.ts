@@ -1,6 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
-import type { Db } from "@/db/client";
-import type { ContextPanel, TaskSubject } from "@/lib/registry";
+import type { ContextPanel, Db, TaskSubject } from "parley/workflows";
 import { formatAmount } from "./claim-brief";
 import { type Claim, claims, type ReviewTask, reviewTasks } from "./schema";
 

@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { reviewQuestions, reviewTasks } from "@/examples/expense-review/schema";
-import { DATABASE_KINDS } from "@/tests/support/databases";
-import { DAY, manualClock } from "@/tests/integration/runtime/clock";
+import { DATABASE_KINDS, DAY, manualClock } from "parley/testing";
+import { reviewQuestions, reviewTasks } from "../schema";
 import { createExampleFixture, type ExampleFixture } from "./fixture";
 
 describe.each(DATABASE_KINDS)("a review nobody answers (%s)", (kind) => {

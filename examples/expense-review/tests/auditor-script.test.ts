@@ -1,7 +1,7 @@
 import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
-import { auditorScript } from "@/examples/expense-review/auditor-script";
-import { parseDecision } from "@/examples/expense-review/claim-brief";
+import { auditorScript } from "../auditor-script";
+import { parseDecision } from "../claim-brief";
 
 function brief(amount: string, description: string) {
   return `Review this claim.\nTitle: Dinner\nMerchant: Ramiro\nAmount: ${amount}\nDate: 2026-11-03\nDescription: ${description}`;

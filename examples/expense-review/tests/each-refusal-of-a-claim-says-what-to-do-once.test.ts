@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { validateFormAnswer } from "@/lib/questions";
+import { validateFormAnswer } from "parley/testing";
 
 import { claimInput } from "../claim-input";
 import { Reimbursement } from "../reimbursement";

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { reviewTasks } from "@/examples/expense-review/schema";
-import { ReviewClaim } from "@/examples/expense-review/review-claim";
-import { listQuestions } from "@/examples/expense-review/review-questions";
-import { DATABASE_KINDS } from "@/tests/support/databases";
+import { DATABASE_KINDS } from "parley/testing";
+import { ReviewClaim } from "../review-claim";
+import { listQuestions } from "../review-questions";
+import { reviewTasks } from "../schema";
 import { createExampleFixture, type ExampleFixture } from "./fixture";
 
 describe.each(DATABASE_KINDS)("the whole road of a claim review (%s)", (kind) => {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { AppError } from "@/lib/errors";
-import { startReviewOfClaim } from "@/examples/expense-review/start-review-of-claim";
-import { DATABASE_KINDS } from "@/tests/support/databases";
-import { countRows } from "@/tests/integration/runtime/agents";
+import { AppError } from "parley/workflows";
+import { DATABASE_KINDS } from "parley/testing";
+import { reviewTasks } from "../schema";
+import { startReviewOfClaim } from "../start-review-of-claim";
 import { createExampleFixture, type ExampleFixture } from "./fixture";
 
 describe.each(DATABASE_KINDS)("starting another review of a claim (%s)", (kind) => {
@@ -16,7 +16,7 @@ describe.each(DATABASE_KINDS)("starting another review of a claim (%s)", (kind) 
     const refusal = await startReviewOfClaim(fixture.database.db, fixture.runtime, { reviewTaskId: task.id, createdBy: fixture.omar.id }).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(AppError);
     expect(refusal).toMatchObject({ code: "conflict", message: expect.stringMatching(/already has a review open: it is waiting for an answer/) });
-    expect(await countRows(fixture.database.db, "review_tasks")).toBe(1);
+    expect(await fixture.database.db.$count(reviewTasks)).toBe(1);
   });
 
   it("starts once the last review has ended, put to the same person", async () => {
@@ -40,7 +40,7 @@ describe.each(DATABASE_KINDS)("starting another review of a claim (%s)", (kind) 
     const outcomes = await Promise.allSettled([start(), start()]);
     expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome.status === "rejected").map((outcome) => (outcome as PromiseRejectedResult).reason.code)).toEqual(["conflict"]);
-    expect(await countRows(fixture.database.db, "review_tasks")).toBe(2);
+    expect(await fixture.database.db.$count(reviewTasks)).toBe(2);
   });
 
   it("is not found for an unknown review", async () => {

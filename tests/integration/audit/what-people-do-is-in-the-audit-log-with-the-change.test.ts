@@ -5,7 +5,7 @@ import { authenticateApiKey, createApiKey, revokeKey } from "@/lib/api-keys";
 import { type AuditLine, loadAuditPage } from "@/lib/audit";
 import { addGroupMember, createGroup, deleteGroup, renameGroup } from "@/lib/groups";
 import { DATABASE_KINDS } from "@/tests/support/databases";
-import { createExampleFixture, type ExampleFixture } from "../runtime/example-fixture";
+import { createExampleFixture, type ExampleFixture } from "@/examples/expense-review/tests/fixture";
 
 /*
  * The audit log: who did what and when, each line written with the change it records — by PostgreSQL

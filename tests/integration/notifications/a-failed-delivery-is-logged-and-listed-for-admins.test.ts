@@ -6,7 +6,7 @@ import type { DeliveryReport, Notifier } from "@/lib/notifiers";
 import { captureLog } from "@/tests/support/captured-log";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { manualClock } from "../runtime/clock";
-import { createExampleFixture, type ExampleFixture } from "../runtime/example-fixture";
+import { createExampleFixture, type ExampleFixture } from "@/examples/expense-review/tests/fixture";
 
 /** An email notifier whose server answers every message with `report`. */
 function failingEmail(report: Failure): Notifier {

@@ -4,7 +4,7 @@ import { queryRows } from "@/db/client";
 import { createOutboxDrainer, type EventTarget, queueNoticesOnQuestionAsked } from "@/lib/notifications/outbox";
 import type { DeliveryReport, Notifier, QuestionNotice } from "@/lib/notifiers";
 import { DATABASE_KINDS } from "@/tests/support/databases";
-import { createExampleFixture, type ExampleFixture } from "../runtime/example-fixture";
+import { createExampleFixture, type ExampleFixture } from "@/examples/expense-review/tests/fixture";
 
 /** An email notifier that accepts every notice (a little slowly, as SMTP is) and remembers it. */
 function email(): Notifier & { notices: QuestionNotice[] } {

@@ -3,7 +3,7 @@ import { listNoticesForQuestion } from "@/db/queries/notification-outbox";
 import { createOutboxDrainer, queueNoticesOnQuestionAsked } from "@/lib/notifications/outbox";
 import type { DeliveryReport, Notifier, QuestionNotice } from "@/lib/notifiers";
 import { DATABASE_KINDS } from "@/tests/support/databases";
-import { createExampleFixture, type ExampleFixture } from "../runtime/example-fixture";
+import { createExampleFixture, type ExampleFixture } from "@/examples/expense-review/tests/fixture";
 
 /** A notifier that accepts everything and remembers what it was handed. */
 function recordingNotifier(name: string): Notifier & { notices: QuestionNotice[] } {

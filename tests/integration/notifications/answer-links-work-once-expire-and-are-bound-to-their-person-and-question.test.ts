@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { queryRows } from "@/db/client";
 import { ANSWER_LINK_LIFETIME_MS, answerLinkState, createAnswerLink, followAnswerLink } from "@/lib/answer-links";
 import { DATABASE_KINDS } from "@/tests/support/databases";
-import { createExampleFixture, type ExampleFixture } from "../runtime/example-fixture";
+import { createExampleFixture, type ExampleFixture } from "@/examples/expense-review/tests/fixture";
 
 const baseUrl = "https://parley.example.test";
 

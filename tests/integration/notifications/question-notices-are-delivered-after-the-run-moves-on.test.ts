@@ -6,7 +6,7 @@ import { DATABASE_KINDS } from "@/tests/support/databases";
 import { verifiedByStandardWebhooks } from "../notifiers/support/standard-webhooks";
 import { startWebhookReceiver, type WebhookResponse } from "../notifiers/support/webhook-receiver";
 import { manualClock } from "../runtime/clock";
-import { createExampleFixture, type ExampleFixture } from "../runtime/example-fixture";
+import { createExampleFixture, type ExampleFixture } from "@/examples/expense-review/tests/fixture";
 
 const secret = newWebhookSecret();
 const baseUrl = "https://parley.example.test";

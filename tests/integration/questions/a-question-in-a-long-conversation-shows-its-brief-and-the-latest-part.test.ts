@@ -3,7 +3,7 @@ import { expenseReview } from "@/examples/expense-review";
 import { CONVERSATION_WINDOW, loadQuestionRun } from "@/lib/question-view";
 import { createRegistry } from "@/lib/registry";
 import { DATABASE_KINDS } from "@/tests/support/databases";
-import { createExampleFixture, type ExampleFixture } from "../runtime/example-fixture";
+import { createExampleFixture, type ExampleFixture } from "@/examples/expense-review/tests/fixture";
 import { earlierAnswer, giveLongHistory } from "../runs/long-run";
 
 const EARLIER_ASKS = 40;

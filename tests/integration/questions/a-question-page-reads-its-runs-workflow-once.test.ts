@@ -7,7 +7,7 @@ import { expenseReview } from "@/examples/expense-review";
 import { loadQuestionRun } from "@/lib/question-view";
 import { createRegistry } from "@/lib/registry";
 import { DATABASE_KINDS } from "@/tests/support/databases";
-import { createExampleFixture, type ExampleFixture } from "../runtime/example-fixture";
+import { createExampleFixture, type ExampleFixture } from "@/examples/expense-review/tests/fixture";
 
 describe.each(DATABASE_KINDS)("a question's page (%s)", (kind) => {
   let fixture: ExampleFixture | undefined;

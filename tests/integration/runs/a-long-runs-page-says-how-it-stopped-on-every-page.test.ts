@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ReviewClaim } from "@/examples/expense-review/review-claim";
 import { loadRunEnding, loadRunHistory } from "@/lib/run-history";
 import { DATABASE_KINDS } from "@/tests/support/databases";
-import { createExampleFixture, type ExampleFixture } from "../runtime/example-fixture";
+import { createExampleFixture, type ExampleFixture } from "@/examples/expense-review/tests/fixture";
 import { giveLongHistory } from "./long-run";
 
 describe.each(DATABASE_KINDS)("a long run that was cancelled (%s)", (kind) => {

@@ -7,7 +7,7 @@ import { listAnswersForTask, namesOf } from "@/db/queries/runs";
 import { loadRunHistory, RUN_EVENTS_PAGE_SIZE, type RunHistory } from "@/lib/run-history";
 import { runEntries } from "@/lib/run-view";
 import { DATABASE_KINDS } from "@/tests/support/databases";
-import { createExampleFixture, type ExampleFixture } from "../runtime/example-fixture";
+import { createExampleFixture, type ExampleFixture } from "@/examples/expense-review/tests/fixture";
 import { giveLongHistory } from "./long-run";
 
 describe.each(DATABASE_KINDS)("a long run's page (%s)", (kind) => {

@@ -5,7 +5,7 @@ import { HandoffGraphView } from "@/app/(app)/tasks/[id]/handoff-graph";
 import { RunEvents } from "@/app/(app)/tasks/[id]/run-events";
 import { loadHandoffGraph, loadRunHistory } from "@/lib/run-history";
 import { DATABASE_KINDS } from "@/tests/support/databases";
-import { createExampleFixture, type ExampleFixture } from "../runtime/example-fixture";
+import { createExampleFixture, type ExampleFixture } from "@/examples/expense-review/tests/fixture";
 import { EVENTS_PER_ASK, giveLongHistory } from "./long-run";
 
 /** What the events and who-handed-to-whom may take of a run page, whose whole HTML is to stay under about 200 KB. */

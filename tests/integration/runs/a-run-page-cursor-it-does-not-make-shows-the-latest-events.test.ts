@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { RunEvents } from "@/app/(app)/tasks/[id]/run-events";
 import { loadRunHistory } from "@/lib/run-history";
 import { DATABASE_KINDS } from "@/tests/support/databases";
-import { createExampleFixture, type ExampleFixture } from "../runtime/example-fixture";
+import { createExampleFixture, type ExampleFixture } from "@/examples/expense-review/tests/fixture";
 import { giveLongHistory } from "./long-run";
 
 describe.each(DATABASE_KINDS)("a run page's ?before= (%s)", (kind) => {

@@ -6,7 +6,7 @@ import { listOpenSlots } from "@/db/queries/sla";
 import { readClock } from "@/lib/sla-clock";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { DAY, HOUR, manualClock } from "../runtime/clock";
-import { createExampleFixture, type ExampleFixture } from "../runtime/example-fixture";
+import { createExampleFixture, type ExampleFixture } from "@/examples/expense-review/tests/fixture";
 
 describe.each(DATABASE_KINDS)("an overdue wait on the SLA page (%s)", (kind) => {
   let fixture: ExampleFixture;

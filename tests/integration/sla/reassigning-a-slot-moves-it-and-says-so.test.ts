@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { listSlotsForTask } from "@/db/queries/runtime-slots";
 import type { RuntimeChange } from "@/lib/runtime";
 import { DATABASE_KINDS } from "@/tests/support/databases";
-import { createExampleFixture, type ExampleFixture } from "../runtime/example-fixture";
+import { createExampleFixture, type ExampleFixture } from "@/examples/expense-review/tests/fixture";
 
 describe.each(DATABASE_KINDS)("reassigning an open slot (%s)", (kind) => {
   let fixture: ExampleFixture;

@@ -4,7 +4,7 @@ import { listSlotsForTask } from "@/db/queries/runtime-slots";
 import { reassignWaits } from "@/lib/bulk-waits";
 import { AppError } from "@/lib/errors";
 import { DATABASE_KINDS } from "@/tests/support/databases";
-import { createExampleFixture, type ExampleFixture } from "../runtime/example-fixture";
+import { createExampleFixture, type ExampleFixture } from "@/examples/expense-review/tests/fixture";
 
 describe.each(DATABASE_KINDS)("reassigning many waits at once (%s)", (kind) => {
   let fixture: ExampleFixture;

@@ -8,7 +8,7 @@ import { createRuntime, defineAgent, defineWorkflow, turn } from "@/lib/runtime"
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "@/tests/support/databases";
 import { askReply, toolResults } from "../runtime/agents";
 import { HOUR, manualClock } from "../runtime/clock";
-import { UNEXPLAINED_CLAIM } from "../runtime/example-fixture";
+import { UNEXPLAINED_CLAIM } from "@/examples/expense-review/tests/fixture";
 
 let filer = "";
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { countUnreadNotifications, listNotificationsForUser } from "@/db/queries/person-notifications";
 import { markQuestionSeen, notifyInAppOnChanges } from "@/lib/person-notifications";
 import { DATABASE_KINDS } from "@/tests/support/databases";
-import { createExampleFixture, type ExampleFixture } from "../../runtime/example-fixture";
+import { createExampleFixture, type ExampleFixture } from "@/examples/expense-review/tests/fixture";
 
 describe.each(DATABASE_KINDS)("a person's notifications about a question (%s)", (kind) => {
   let fixture: ExampleFixture | undefined;

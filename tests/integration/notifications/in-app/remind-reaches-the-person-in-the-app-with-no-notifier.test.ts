@@ -3,7 +3,7 @@ import { listNoticesForQuestion } from "@/db/queries/notification-outbox";
 import { listNotificationsForUser } from "@/db/queries/person-notifications";
 import { remindAboutQuestion } from "@/lib/notifications/outbox";
 import { DATABASE_KINDS } from "@/tests/support/databases";
-import { createExampleFixture, type ExampleFixture } from "../../runtime/example-fixture";
+import { createExampleFixture, type ExampleFixture } from "@/examples/expense-review/tests/fixture";
 
 describe.each(DATABASE_KINDS)("reminding about an open question (%s)", (kind) => {
   let fixture: ExampleFixture | undefined;

@@ -4,7 +4,7 @@ import { auditorScript } from "@/examples/expense-review/auditor-script";
 import { ReviewClaim } from "@/examples/expense-review/review-claim";
 import { createScriptedModel } from "@/lib/models/scripted-model";
 import { DATABASE_KINDS } from "@/tests/support/databases";
-import { createExampleFixture, type ExampleFixture } from "./fixture";
+import { createExampleFixture, type ExampleFixture } from "@/examples/expense-review/tests/fixture";
 
 describe.each(DATABASE_KINDS)("the runs list by state (expense reviews) (%s)", (kind) => {
   let fixture: ExampleFixture;

@@ -4,7 +4,7 @@ import { ReviewClaim } from "@/examples/expense-review/review-claim";
 import { handoffGraph, runEntries } from "@/lib/run-view";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { HOUR, manualClock } from "@/tests/integration/runtime/clock";
-import { createExampleFixture, type ExampleFixture } from "./fixture";
+import { createExampleFixture, type ExampleFixture } from "@/examples/expense-review/tests/fixture";
 
 describe.each(DATABASE_KINDS)("the run page's view of a run (%s)", (kind) => {
   let fixture: ExampleFixture;
