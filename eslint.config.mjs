@@ -16,6 +16,12 @@ const registryZone = {
   message: "Only lib/registry/configured.ts reads @/parley.config: call getRegistry().",
 };
 
+/** Apps built on Parley: the examples, and the SDK's own test app (which proves an app needs nothing else). */
+const appFolders = ["examples", "tests/integration/sdk"];
+
+const SDK_ONLY =
+  "An app imports Parley only through its SDK: `parley/workflows`, and `parley/testing` in its tests (docs/sdk.md); its own files by relative path.";
+
 const layerZones = [
   registryZone,
   {
@@ -49,11 +55,10 @@ const layerZones = [
     from: ["examples", "parley.config.ts"],
     message: "Workflows are reached through the registry (getRegistry() in lib/registry/configured.ts), never by importing an example.",
   },
-  {
-    target: "examples",
-    from: ["app", "components", "parley.config.ts"],
-    message: "An example is an app like any team's: of Parley it imports lib/ and db/ only.",
-  },
+  // An app (an example, the SDK's own test app) builds on Parley's SDK alone: what it needs and is missing there belongs in lib/sdk.
+  { target: appFolders, from: ["lib"], except: ["./sdk"], message: SDK_ONLY },
+  { target: appFolders, from: ["db", "app", "components", "parley.config.ts"], message: SDK_ONLY },
+  { target: appFolders, from: ["tests"], except: ["./integration/sdk"], message: SDK_ONLY },
   {
     target: "packages/client",
     from: ["app", "lib", "db", "components", "examples", "parley.config.ts"],
@@ -114,6 +119,13 @@ const config = [
     files: ["lib/registry/configured.ts"],
     rules: {
       "import-x/no-restricted-paths": ["error", { basePath: root, zones: layerZones.filter((zone) => zone !== registryZone) }],
+    },
+  },
+  {
+    // An app names the SDK's entries, never the platform's files (`@/…`): the entries are what Parley keeps stable for it.
+    files: appFolders.map((folder) => `${folder}/**`),
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["@/*"], message: SDK_ONLY }] }],
     },
   },
   {
