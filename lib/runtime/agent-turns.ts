@@ -1,3 +1,5 @@
+// Longer than ~250 lines on purpose: `agent.ask` and `agent.answer` share the conversation this runtime
+// holds, the replay of a step already stored and the one model step; in one file those stay private.
 import type { LanguageModel, ModelMessage, ToolSet } from "ai";
 import type { Db } from "@/db/client";
 import { appendStep, type NewAsk, type OpenAsk, type OpenedConversation, openConversation, recordAnswer, type StoredMessage } from "@/db/queries/runtime-conversations";

@@ -1,3 +1,5 @@
+// Longer than ~250 lines on purpose: most of it is the JSON Schema comparison (which keywords judge an
+// answer, how each narrows), one judge read as a whole; split, its rules would be exported for nothing.
 import type { EventDescription, JsonSchema, WorkflowDescription } from "@/db/types/workflow-description";
 import { canonicalJson, REFINED_KEYWORD, UNREADABLE_KEYWORD } from "./workflow-description";
 

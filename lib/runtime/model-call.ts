@@ -1,3 +1,4 @@
+// A little over ~250 lines: building the provider's prompt and reading its reply are one road, kept together.
 import type { LanguageModelV3, LanguageModelV3Content, LanguageModelV3FunctionTool, LanguageModelV3GenerateResult, LanguageModelV3Message, LanguageModelV3ToolChoice } from "@ai-sdk/provider";
 import { asSchema, safeParseJSON } from "@ai-sdk/provider-utils";
 import { type AssistantContent, generateText, type LanguageModel, type ModelMessage, modelMessageSchema, stepCountIs, type ToolSet } from "ai";

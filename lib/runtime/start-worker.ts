@@ -1,4 +1,5 @@
-import { type Runtime, SLA_SWEEP_BATCH } from "./create-runtime";
+import type { Runtime } from "./create-runtime";
+import { SLA_SWEEP_BATCH } from "./sweeps";
 
 /** How a worker's stop went: every job it held ran to its end, or `handedBack` of them went back to the queue at the bound. */
 export interface WorkerStopped {

@@ -1,3 +1,4 @@
+// A little over ~250 lines: the prompting loop, and the local runtime as one of its question sources.
 import { isCancel, log, text } from "@clack/prompts";
 import type { QuestionRow } from "@/db/queries/runtime-questions";
 import { formatAnswerText, LAST_ATTEMPT_WARNING, MORE_CHECKS_MESSAGE, parseTextAnswer, type QuestionField, type QuestionSpec } from "@/lib/questions";
