@@ -1,31 +1,59 @@
-/** The closed set of error codes Parley reports; each has a fixed user message and HTTP status. */
+/**
+ * What kind of failure an error is, which says whether trying again can help:
+ * - `refusal`: the request, or the answer, is refused as it stands (who asks, what is asked, when);
+ * - `definition`: a workflow, or its agent, is wrong — it fails the same way every time, so a run
+ *   whose job failed with it ends `failed` and is never retried (fix the workflow, start a new run);
+ * - `transient`: something outside is away for now (the model, the database): try again later;
+ * - `internal`: something went wrong on Parley's side.
+ */
+export type ErrorKind = "refusal" | "definition" | "transient" | "internal";
+
+/**
+ * The closed set of error codes Parley reports; each has its kind, a fixed user message and HTTP status.
+ * TODO(#33): the statuses belong at the HTTP edge (lib/server/api-request.ts, lib/server/session.ts);
+ * they stay here while `AppError.status` is read there and asserted by the API's tests.
+ */
 export const ERROR_CODES = {
-  unauthorized: { status: 401, message: "Please sign in to continue." },
-  forbidden: { status: 403, message: "You don't have permission to do that." },
-  not_found: { status: 404, message: "We couldn't find that." },
-  invalid_input: { status: 400, message: "Some of what you entered needs another look." },
-  conflict: { status: 409, message: "Someone got there first." },
-  already_answered: { status: 409, message: "Someone already answered this question." },
-  question_closed: { status: 409, message: "This question closed without an answer." },
-  attempts_exhausted: { status: 409, message: "That was the last attempt: the question closed without an answer." },
-  idempotency_conflict: { status: 409, message: "This Idempotency-Key was used for a different request." },
-  payload_too_large: { status: 413, message: "The request is too large." },
-  unsupported_media_type: { status: 415, message: "Send the request as JSON (Content-Type: application/json)." },
-  unprocessable: { status: 422, message: "The request is well-formed, but Parley cannot do what it asks." },
-  answer_refused: { status: 422, message: "The answer was refused: see what was said about each field." },
-  unknown_person: { status: 422, message: "There is nobody by that email who can answer." },
-  unknown_group: { status: 422, message: "There is no group by that name." },
-  unsupported_schema: { status: 422, message: "This schema cannot be asked as questions." },
-  rate_limited: { status: 429, message: "Too many requests: slow down and try again shortly." },
-  not_parked: { status: 409, message: "That run is not waiting for an answer." },
-  memory_not_persistent: { status: 500, message: "This agent cannot ask a person: its memory is not persistent." },
-  definition_error: { status: 500, message: "This workflow is wrong: fix it and start a new run." },
-  model_unavailable: { status: 503, message: "The model could not be reached; the run can be retried." },
-  unavailable: { status: 503, message: "Parley cannot reach its database just now: try again in a few seconds." },
-  internal: { status: 500, message: "Something went wrong on our side. Nothing you entered was lost." },
+  unauthorized: { kind: "refusal", status: 401, message: "Please sign in to continue." },
+  forbidden: { kind: "refusal", status: 403, message: "You don't have permission to do that." },
+  not_found: { kind: "refusal", status: 404, message: "We couldn't find that." },
+  invalid_input: { kind: "refusal", status: 400, message: "Some of what you entered needs another look." },
+  conflict: { kind: "refusal", status: 409, message: "Someone got there first." },
+  already_answered: { kind: "refusal", status: 409, message: "Someone already answered this question." },
+  question_closed: { kind: "refusal", status: 409, message: "This question closed without an answer." },
+  attempts_exhausted: { kind: "refusal", status: 409, message: "That was the last attempt: the question closed without an answer." },
+  idempotency_conflict: { kind: "refusal", status: 409, message: "This Idempotency-Key was used for a different request." },
+  payload_too_large: { kind: "refusal", status: 413, message: "The request is too large." },
+  unsupported_media_type: { kind: "refusal", status: 415, message: "Send the request as JSON (Content-Type: application/json)." },
+  unprocessable: { kind: "refusal", status: 422, message: "The request is well-formed, but Parley cannot do what it asks." },
+  answer_refused: { kind: "refusal", status: 422, message: "The answer was refused: see what was said about each field." },
+  unknown_person: { kind: "refusal", status: 422, message: "There is nobody by that email who can answer." },
+  unknown_group: { kind: "refusal", status: 422, message: "There is no group by that name." },
+  unsupported_schema: { kind: "refusal", status: 422, message: "This schema cannot be asked as questions." },
+  rate_limited: { kind: "transient", status: 429, message: "Too many requests: slow down and try again shortly." },
+  not_parked: { kind: "refusal", status: 409, message: "That run is not waiting for an answer." },
+  memory_not_persistent: { kind: "definition", status: 500, message: "This agent cannot ask a person: its memory is not persistent." },
+  definition_error: { kind: "definition", status: 500, message: "This workflow is wrong: fix it and start a new run." },
+  model_unavailable: { kind: "transient", status: 503, message: "The model could not be reached; the run can be retried." },
+  unavailable: { kind: "transient", status: 503, message: "Parley cannot reach its database just now: try again in a few seconds." },
+  internal: { kind: "internal", status: 500, message: "Something went wrong on our side. Nothing you entered was lost." },
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The kind of a code Parley reports; undefined for one it does not (a library's, a workflow's own). */
+export function kindOfCode(code: string): ErrorKind | undefined {
+  return Object.hasOwn(ERROR_CODES, code) ? ERROR_CODES[code as ErrorCode].kind : undefined;
+}
+
+/**
+ * Whether work that failed with `code` may be tried again: every code but a definition error's — a
+ * passing failure, or one that can be put right before the retry (a refused request, a person
+ * missing) — and any code Parley does not know.
+ */
+export function isRetryableCode(code: string): boolean {
+  return kindOfCode(code) !== "definition";
+}
 
 /**
  * An error the user may be told about. Callers branch on `code`, never on the message text; the
@@ -45,6 +73,16 @@ export class AppError extends Error {
    */
   readonly details: Readonly<Record<string, unknown>> | undefined;
   readonly [APP_ERROR] = true;
+
+  /** What kind of failure this is (see {@link ErrorKind}). */
+  get kind(): ErrorKind {
+    return ERROR_CODES[this.code].kind;
+  }
+
+  /** Whether trying again can help: false only for a definition error, which fails the same way every time. */
+  get retryable(): boolean {
+    return isRetryableCode(this.code);
+  }
 
   /**
    * Next.js bundles a module once per layer, so an app's workflow code (reached through the

@@ -1,12 +1,9 @@
-import { AppError } from "@/lib/errors";
+import { AppError, isRetryableCode } from "@/lib/errors";
 import { isUnsupportedSchemaError, specFromSchema } from "@/lib/questions";
 import { type Agent, declaredAgents, LOOP_ANSWER_EVENT, LOOP_PARK_STATE } from "./define-agent";
 import type { AnyWorkflow } from "./define-workflow";
 import { escalationProblem } from "./escalation";
 import { isAnswerEvent, questionnaireOf } from "./person";
-
-/** The error codes of a run that failed because its workflow (or its agent) is wrong: retrying cannot help. */
-export const NOT_RETRYABLE_CODES: ReadonlySet<string> = new Set(["definition_error", "memory_not_persistent"]);
 
 /**
  * A job failed because its workflow is wrong, not because something outside was away: an answer
@@ -32,15 +29,18 @@ export function definitionFailureMessage(workflow: string, cause: string): strin
 export function definitionFailureIn(events: readonly { kind: string; data?: Record<string, unknown> | null }[]): { cause: string } | undefined {
   const last = events.findLast((event) => event.kind === "failed");
   const data = last?.data ?? {};
-  if (!last || data.retryable === true || typeof data.code !== "string" || !NOT_RETRYABLE_CODES.has(data.code)) return undefined;
+  if (!last || data.retryable === true || typeof data.code !== "string" || isRetryableCode(data.code)) return undefined;
   const cause = typeof data.cause === "string" ? data.cause : typeof data.message === "string" ? data.message : "the run failed";
   return { cause };
 }
 
-/** Whether a job's error means the workflow is wrong (never retried) rather than a passing failure. */
+/**
+ * Whether a job's error means the workflow is wrong (never retried) rather than a passing failure:
+ * its code is of the `definition` kind (lib/errors.ts) — whichever copy of the error class threw it.
+ */
 export function isDefinitionFailure(error: unknown): boolean {
   const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
-  return typeof code === "string" && NOT_RETRYABLE_CODES.has(code);
+  return typeof code === "string" && !isRetryableCode(code);
 }
 
 /** The payload the runtime deposits for an answer to an agent's ask, to check a loop's event against. */
