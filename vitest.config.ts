@@ -66,7 +66,7 @@ export default defineConfig({
           include: TESTS,
           exclude: ISOLATED,
           // Files share a process one after another: its imports, and the migrated PGlite databases tests
-          // give back (tests/support/databases.ts), are made once per process instead of once per file —
+          // give back (lib/sdk/test-databases.ts), are made once per process instead of once per file —
           // about four times quicker. Each test still gets an empty database of its own.
           isolate: false,
         },

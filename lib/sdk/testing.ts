@@ -7,7 +7,7 @@
  * operator starts a workflow from its start form (`kit.start(…)`), and the runtime runs the work
  * queued (`kit.drain()`) or what a worker does when it wakes (`kit.tick()`). See docs/sdk.md.
  *
- * Built on the platform's own test support (tests/support/databases.ts: migrated databases made once
+ * Built on the test databases the platform's own tests use (./test-databases.ts: migrated databases made once
  * per process and handed out emptied), so a kit costs a test what a platform test pays.
  */
 import type { LanguageModelV3 } from "@ai-sdk/provider";
@@ -30,9 +30,9 @@ import {
   type RuntimeOptions,
   type SubmitAnswerResult,
 } from "@/lib/runtime";
-import { createTestDatabase, DATABASE_KINDS, type DatabaseKind, type TestDatabase } from "@/tests/support/databases";
+import { createTestDatabase, DATABASE_KINDS, type DatabaseKind, type TestDatabase } from "./test-databases";
 
-export { DAY, HOUR, manualClock } from "@/tests/integration/runtime/clock";
+export { DAY, HOUR, manualClock } from "./test-clock";
 export { validateFormAnswer } from "@/lib/questions";
 export { DATABASE_KINDS, type DatabaseKind, type TestDatabase };
 export type { DeclineQuestionResult, QuestionRow, RunRow, Runtime, RuntimeOptions, SubmitAnswerResult, User };

@@ -1,13 +1,2 @@
-/** A clock a test moves by hand. */
-export function manualClock(start = new Date("2026-11-10T09:00:00.000Z")) {
-  let current = start.getTime();
-  return {
-    now: () => new Date(current),
-    advance(milliseconds: number) {
-      current += milliseconds;
-    },
-  };
-}
-
-export const HOUR = 3_600_000;
-export const DAY = 24 * HOUR;
+// The platform's tests use the test kit's clock (lib/sdk/test-clock.ts, part of parley/testing).
+export * from "@/lib/sdk/test-clock";
