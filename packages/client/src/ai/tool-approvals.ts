@@ -175,7 +175,7 @@ async function approvalAsk(request: PendingApprovalRequest, options: ApprovalAsk
               { const: "reject", title: "Reject" },
             ],
           },
-          reason: { type: "string", description: "Anything the agent should know (optional; it reads this)" },
+          reason: { type: "string", description: "Anything the agent should know: it reads this" },
           ...(input ? { input } : {}),
         },
         required: input ? ["decision", "input"] : ["decision"],

@@ -24,7 +24,7 @@ const APPROVAL_SCHEMA: JsonSchemaObject = {
         { const: "reject", title: "Reject" },
       ],
     },
-    note: { type: "string", maxLength: 2000, multiline: true, description: "Why not? The agent reads this if you reject (optional)." },
+    note: { type: "string", maxLength: 2000, multiline: true, description: "Why not? The agent reads this if you reject." },
   },
   required: ["decision"],
 };
