@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { resolveAliases } from "./tests/support/resolve-aliases";
+import { resolveAliases } from "./vitest.aliases";
 
 const TESTS = ["tests/unit/**/*.test.ts", "tests/unit/**/*.test.tsx", "tests/integration/**/*.test.ts", "lib/**/*.test.ts", "examples/**/*.test.ts"];
 

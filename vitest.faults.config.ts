@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { resolveAliases } from "./tests/support/resolve-aliases";
+import { resolveAliases } from "./vitest.aliases";
 
 /**
  * `npm run test:faults`: the fault suite (tests/faults) — production servers killed, databases

@@ -1,11 +1,11 @@
 import path from "node:path";
 
-const root = path.resolve(import.meta.dirname, "..", "..");
+const root = import.meta.dirname;
 
 /**
  * The import names tests resolve as the app's tsconfig does: `@/…` is the repository, and
  * `@parleyhq/client` (with its subpaths) is the client package's TypeScript source, so tests run
- * against the source without building the package (tests/integration/client-package tests the build).
+ * against the source without building the package (tests/adapters/the-packed-client-… tests the build).
  */
 export const resolveAliases = [
   { find: /^@parleyhq\/client$/, replacement: path.join(root, "packages/client/src/index.ts") },
