@@ -1,9 +1,12 @@
 import type { ModelMessage } from "ai";
 import { type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "../client";
+import { asks, conversationMessages, runEvents, slots, users } from "../schema";
 import type { QuestionSpec } from "../types/question-spec";
 import { afterCursor, CURSOR_PLACE, DUE_ORDER, inPart, OPEN_PARTS, type OpenOrder, type OpenPart, openWalk, rowOrder, SERIAL_READ, teamSetsCte, type WalkCursor } from "./open-slot-walks";
 import { hasWords } from "./question-words";
+import { a, s } from "./read-aliases";
 import { slotIsFor } from "./slot-parties";
 
 /** A question someone answered (or that closed with nothing while it was theirs), for "Answered by me". */
@@ -38,16 +41,16 @@ export interface AnsweredQuestionRow {
 function answeredBy(userId: string, limit: number): { with: SQL; from: SQL } {
   return {
     with: sql`with mine as (
-          (select id from asks where answered_by = ${userId} and answered_at is not null order by answered_at desc limit ${limit})
+          (select ${asks.id} as id from ${asks} where ${asks.answeredBy} = ${userId} and ${asks.answeredAt} is not null order by ${asks.answeredAt} desc limit ${limit})
           union
-          select id from asks where answered_by = ${userId} and answered_at is null
+          select ${asks.id} as id from ${asks} where ${asks.answeredBy} = ${userId} and ${asks.answeredAt} is null
           union
-          (select a.id from (select id from slots s where finished_by = ${userId} and exists (select 1 from asks where slot_id = s.id)
-                               order by finished_at desc limit ${limit}) s
-             join asks a on a.slot_id = s.id)
+          (select ${a.id} as id from (select ${s.id} from ${slots} ${s} where ${s.finishedBy} = ${userId} and exists (select 1 from ${asks} where ${asks.slotId} = ${s.id})
+                               order by ${s.finishedAt} desc limit ${limit}) ${s}
+             join ${asks} ${a} on ${a.slotId} = ${s.id})
         )`,
-    from: sql`from mine join asks a on a.id = mine.id left join slots s on s.id = a.slot_id
-         where (a.answered_by = ${userId} or s.finished_by = ${userId})`,
+    from: sql`from mine join ${asks} ${a} on ${a.id} = mine.id left join ${slots} ${s} on ${s.id} = ${a.slotId}
+         where (${a.answeredBy} = ${userId} or ${s.finishedBy} = ${userId})`,
   };
 }
 
@@ -61,9 +64,7 @@ export const ANSWERED_SEARCHED = 500;
  * The words of answered question `a`'s answer a search looks in, in lower case: each value given, with
  * a code's underscores read as spaces (`bank_transfer` is found by "bank transfer", as its label reads).
  */
-const ANSWER_WORDS = sql.raw(
-  `lower(replace((select string_agg(value, ' ') from jsonb_each_text(case when jsonb_typeof(a.answer) = 'object' then a.answer else '{}'::jsonb end)), '_', ' '))`,
-);
+const ANSWER_WORDS = sql`lower(replace((select string_agg(value, ' ') from jsonb_each_text(case when jsonb_typeof(${a.answer}) = 'object' then ${a.answer} else '{}'::jsonb end)), '_', ' '))`;
 
 /**
  * The questions `userId` answered (or whose slot they finished), newest first; at most `limit`. With
@@ -96,10 +97,11 @@ export async function listAnsweredBy(
   }>(
     db,
     sql`${answered.with}
-        select a.id, a.task_id, a.agent, a.workflow, a.title, a.spec #>> '{fields,0,question}' as question, a.status, a.reason,
-               a.asked_at, coalesce(a.answered_at, s.finished_at) as answered_at, s.wait_ms, a.spec, a.answer
+        select ${a.id} as id, ${a.taskId} as task_id, ${a.agent} as agent, ${a.workflow} as workflow, ${a.title} as title,
+               ${a.spec} #>> '{fields,0,question}' as question, ${a.status} as status, ${a.reason} as reason,
+               ${a.askedAt} as asked_at, coalesce(${a.answeredAt}, ${s.finishedAt}) as answered_at, ${s.waitMs} as wait_ms, ${a.spec} as spec, ${a.answer} as answer
           ${answered.from}${found}
-         order by coalesce(a.answered_at, s.finished_at) desc nulls last
+         order by coalesce(${a.answeredAt}, ${s.finishedAt}) desc nulls last
          limit ${limit}`,
   );
   return rows.map((row) => ({
@@ -216,7 +218,7 @@ function dueCondition(due: InboxDue, now: SQL): SQL {
     case "week":
       return sql`${DUE_ORDER} > ${now} and ${DUE_ORDER} <= ${now} + interval '7 days'`;
     case "none":
-      return sql`${DUE_ORDER} = 'infinity'::timestamptz and s.due_at is null`;
+      return sql`${DUE_ORDER} = 'infinity'::timestamptz and ${s.dueAt} is null`;
   }
 }
 
@@ -264,7 +266,7 @@ export async function readOpenInbox(
   // Words anywhere in the question or who asks it (any case); who asks, exactly; when it is due.
   const kept: SQL[] = [
     ...(text === null ? [] : [hasWords(text, find.workflowsNamed ?? [])]),
-    ...(asker === null ? [] : [sql`coalesce(a.agent, a.workflow) = ${asker}::text`]),
+    ...(asker === null ? [] : [sql`coalesce(${a.agent}, ${a.workflow}) = ${asker}::text`]),
     ...(due === null ? [] : [dueCondition(due, nowAt)]),
   ];
   const searching = kept.length > 0;
@@ -281,9 +283,9 @@ export async function readOpenInbox(
           select coalesce(max(due_order), ${sql.raw(first.time)}) as due_order, coalesce(max(opened_at), ${sql.raw(first.time)}) as opened_at,
                  coalesce(max(slot_id::text)::uuid, ${sql.raw(first.id)}) as slot_id, coalesce(max(asked_at), ${sql.raw(first.time)}) as asked_at,
                  coalesce(max(id::text)::uuid, ${sql.raw(first.id)}) as id
-            from (select ${DUE_ORDER} as due_order, s.opened_at, s.id as slot_id, a.asked_at, a.id
-                    from asks a join slots s on s.id = a.slot_id
-                   where a.id = ${after}::uuid and a.status = 'open' and a.reason is null and s.status = 'open'
+            from (select ${DUE_ORDER} as due_order, ${s.openedAt} as opened_at, ${s.id} as slot_id, ${a.askedAt} as asked_at, ${a.id} as id
+                    from ${asks} ${a} join ${slots} ${s} on ${s.id} = ${a.slotId}
+                   where ${a.id} = ${after}::uuid and ${a.status} = 'open' and ${a.reason} is null and ${s.status} = 'open'
                      and (${sql.join(parts.map((part) => inPart(part, userId)), sql` or `)})
                      ${inView.length > 0 ? sql`and ${sql.join(inView, sql` and `)}` : sql``}) found
         )`
@@ -307,7 +309,7 @@ export async function readOpenInbox(
           ${sql.join(
             OPEN_PARTS.map(
               (part) =>
-                sql`select ${part}::text as part, slot_id, asker from ${openWalk(part, userId, { unsnoozedAt: nowAt, columns: sql`coalesce(a.agent, a.workflow) as asker`, order: null, limit: INBOX_COUNT_CAP + 1, slotsFirst: true })} ${sql.raw(part)}`,
+                sql`select ${part}::text as part, slot_id, asker from ${openWalk(part, userId, { unsnoozedAt: nowAt, columns: sql`coalesce(${a.agent}, ${a.workflow}) as asker`, order: null, limit: INBOX_COUNT_CAP + 1, slotsFirst: true })} ${sql.raw(part)}`,
             ),
             sql` union all `,
           )}
@@ -372,14 +374,15 @@ export async function readOpenInbox(
                counts.assigned_more, counts.candidates_more, counts.team_more, counts.overdue_more,
                ${
                  page.limit > 0
-                   ? sql`a.id, a.task_id, a.agent, a.workflow, a.title, a.spec ->> 'title' as spec_title, a.spec #>> '{fields,0,question}' as first_question,
-               a.asked_at, s.opened_at, s.due_at, s.assignee_id, s.claimed_by,
-               (select name from users where users.id = s.claimed_by) as claimed_by_name,
-               (select name from users where users.id = s.delegated_from) as delegated_from_name,
-               case when s.assignee_id = ${userId}::uuid or s.claimed_by = ${userId}::uuid then 'assigned'
-                    when s.candidate_ids @> array[${userId}::uuid] then 'candidates' else 'team' end as view
+                   ? sql`${a.id} as id, ${a.taskId} as task_id, ${a.agent} as agent, ${a.workflow} as workflow, ${a.title} as title,
+               ${a.spec} ->> 'title' as spec_title, ${a.spec} #>> '{fields,0,question}' as first_question,
+               ${a.askedAt} as asked_at, ${s.openedAt} as opened_at, ${s.dueAt} as due_at, ${s.assigneeId} as assignee_id, ${s.claimedBy} as claimed_by,
+               (select ${users.name} from ${users} where ${users.id} = ${s.claimedBy}) as claimed_by_name,
+               (select ${users.name} from ${users} where ${users.id} = ${s.delegatedFrom}) as delegated_from_name,
+               case when ${s.assigneeId} = ${userId}::uuid or ${s.claimedBy} = ${userId}::uuid then 'assigned'
+                    when ${s.candidateIds} @> array[${userId}::uuid] then 'candidates' else 'team' end as view
           from counts
-          left join (page join asks a on a.id = page.id join slots s on s.id = page.slot_id) on true
+          left join (page join ${asks} ${a} on ${a.id} = page.id join ${slots} ${s} on ${s.id} = page.slot_id) on true
          order by ${rowOrder(sort, "page.")}`
                    : sql`null::uuid as id from counts`
                }`,
@@ -430,7 +433,7 @@ export async function readOpenInbox(
 export async function listConversationMessages(db: Db, conversationId: string): Promise<ModelMessage[]> {
   const rows = await queryRows<{ message: ModelMessage }>(
     db,
-    sql`select message from conversation_messages where conversation_id = ${conversationId} order by id`,
+    sql`select ${conversationMessages.message} as message from ${conversationMessages} where ${conversationMessages.conversationId} = ${conversationId} order by ${conversationMessages.id}`,
   );
   return rows.map((row) => row.message);
 }
@@ -443,13 +446,16 @@ export async function hasPartInTask(db: Db, taskId: string, userId: string): Pro
   const rows = await queryRows<{ yes: boolean }>(
     db,
     sql`select exists (
-          select 1 from asks a left join slots s on s.id = a.slot_id
-           where a.task_id = ${taskId}
-             and (a.answered_by = ${userId} or ${slotIsFor("s.", userId)})
+          select 1 from ${asks} ${a} left join ${slots} ${s} on ${s.id} = ${a.slotId}
+           where ${a.taskId} = ${taskId}
+             and (${a.answeredBy} = ${userId} or ${slotIsFor("s.", userId)})
         ) as yes`,
   );
   return Boolean(rows[0]?.yes);
 }
+
+/** The run events `findReassignmentAway` reads, as its statement names them. */
+const e = alias(runEvents, "e");
 
 /**
  * When a question was taken away from `userId` by a reassignment: who has it now and since when, or
@@ -458,12 +464,12 @@ export async function hasPartInTask(db: Db, taskId: string, userId: string): Pro
 export async function findReassignmentAway(db: Db, questionId: string, userId: string): Promise<{ toName: string | null; at: Date } | undefined> {
   const rows = await queryRows<{ to_name: string | null; at: string | Date }>(
     db,
-    sql`select (select name from users where users.id = s.assignee_id) as to_name, e.at
-          from asks a join slots s on s.id = a.slot_id
-          join run_events e on e.task_id = a.task_id and e.kind = 'slot-reassigned'
-               and e.data ->> 'slotId' = s.id::text and e.data ->> 'from' = ${userId}
-         where a.id = ${questionId}::uuid
-         order by e.id desc limit 1`,
+    sql`select (select ${users.name} from ${users} where ${users.id} = ${s.assigneeId}) as to_name, ${e.at} as at
+          from ${asks} ${a} join ${slots} ${s} on ${s.id} = ${a.slotId}
+          join ${runEvents} ${e} on ${e.taskId} = ${a.taskId} and ${e.kind} = 'slot-reassigned'
+               and ${e.data} ->> 'slotId' = ${s.id}::text and ${e.data} ->> 'from' = ${userId}
+         where ${a.id} = ${questionId}::uuid
+         order by ${e.id} desc limit 1`,
   );
   const row = rows[0];
   return row ? { toName: row.to_name, at: new Date(row.at) } : undefined;

@@ -1,4 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { asks, groupMembers, questionSnoozes, slots } from "../schema";
+import { a, s } from "./read-aliases";
 
 /**
  * A person's open questions, read a page at a time by index walks rather than by reading all of
@@ -26,23 +29,23 @@ export const OPEN_PARTS: readonly OpenPart[] = ["assigned", "claimed", "named", 
 export type OpenOrder = "due" | "newest" | "oldest";
 
 /** A slot's place in due order, as the indexes hold it: no deadline last. */
-export const DUE_ORDER = sql.raw(`coalesce(s.due_at, 'infinity'::timestamptz)`);
+export const DUE_ORDER = sql`coalesce(${s.dueAt}, 'infinity'::timestamptz)`;
 
 /**
  * The columns every walk yields (besides what the caller adds): the slot and its place in the
  * order, the question and when it was asked.
  */
-const WALK_COLUMNS = sql.raw(`s.id as slot_id, coalesce(s.due_at, 'infinity'::timestamptz) as due_order, s.opened_at, a.id, a.asked_at`);
+const WALK_COLUMNS = sql`${s.id} as slot_id, ${DUE_ORDER} as due_order, ${s.openedAt} as opened_at, ${a.id} as id, ${a.askedAt} as asked_at`;
 
 /** The walk's order over slots `s` and questions `a`. */
 function slotOrder(order: OpenOrder): SQL {
   switch (order) {
     case "newest":
-      return sql.raw(`s.opened_at desc, s.id desc, a.asked_at desc, a.id desc`);
+      return sql`${s.openedAt} desc, ${s.id} desc, ${a.askedAt} desc, ${a.id} desc`;
     case "oldest":
-      return sql.raw(`s.opened_at, s.id, a.asked_at, a.id`);
+      return sql`${s.openedAt}, ${s.id}, ${a.askedAt}, ${a.id}`;
     default:
-      return sql.raw(`coalesce(s.due_at, 'infinity'::timestamptz), s.opened_at, s.id, a.asked_at, a.id`);
+      return sql`${DUE_ORDER}, ${s.openedAt}, ${s.id}, ${a.askedAt}, ${a.id}`;
   }
 }
 
@@ -85,20 +88,26 @@ export function afterCursor(order: OpenOrder, cursor: WalkCursor): SQL[] {
   const { dueOrder, openedAt, slotId, askedAt, id } = cursor;
   switch (order) {
     case "newest":
-      return [sql`(s.opened_at, s.id) <= (${openedAt}, ${slotId})`, sql`(s.opened_at, s.id, a.asked_at, a.id) < (${openedAt}, ${slotId}, ${askedAt}, ${id})`];
+      return [
+        sql`(${s.openedAt}, ${s.id}) <= (${openedAt}, ${slotId})`,
+        sql`(${s.openedAt}, ${s.id}, ${a.askedAt}, ${a.id}) < (${openedAt}, ${slotId}, ${askedAt}, ${id})`,
+      ];
     case "oldest":
-      return [sql`(s.opened_at, s.id) >= (${openedAt}, ${slotId})`, sql`(s.opened_at, s.id, a.asked_at, a.id) > (${openedAt}, ${slotId}, ${askedAt}, ${id})`];
+      return [
+        sql`(${s.openedAt}, ${s.id}) >= (${openedAt}, ${slotId})`,
+        sql`(${s.openedAt}, ${s.id}, ${a.askedAt}, ${a.id}) > (${openedAt}, ${slotId}, ${askedAt}, ${id})`,
+      ];
     default:
       return [
-        sql`(${DUE_ORDER}, s.opened_at, s.id) >= (${dueOrder}, ${openedAt}, ${slotId})`,
-        sql`(${DUE_ORDER}, s.opened_at, s.id, a.asked_at, a.id) > (${dueOrder}, ${openedAt}, ${slotId}, ${askedAt}, ${id})`,
+        sql`(${DUE_ORDER}, ${s.openedAt}, ${s.id}) >= (${dueOrder}, ${openedAt}, ${slotId})`,
+        sql`(${DUE_ORDER}, ${s.openedAt}, ${s.id}, ${a.askedAt}, ${a.id}) > (${dueOrder}, ${openedAt}, ${slotId}, ${askedAt}, ${id})`,
       ];
   }
 }
 
 /** The groups `userId` is in, as a uuid[] expression. */
 function groupsOf(userId: string): SQL {
-  return sql`array(select group_id from group_members where user_id = ${userId}::uuid)`;
+  return sql`array(select ${groupMembers.groupId} from ${groupMembers} where ${groupMembers.userId} = ${userId}::uuid)`;
 }
 
 /**
@@ -108,14 +117,14 @@ function groupsOf(userId: string): SQL {
  */
 export function teamSetsCte(userId: string): SQL {
   return sql`team_sets(g) as (
-      (select s.candidate_group_ids from slots s
-        where s.status = 'open' and s.candidate_group_ids <> '{}'::uuid[]
-          and exists (select 1 from group_members where user_id = ${userId}::uuid)
-        order by s.candidate_group_ids limit 1)
+      (select ${s.candidateGroupIds} from ${slots} ${s}
+        where ${s.status} = 'open' and ${s.candidateGroupIds} <> '{}'::uuid[]
+          and exists (select 1 from ${groupMembers} where ${groupMembers.userId} = ${userId}::uuid)
+        order by ${s.candidateGroupIds} limit 1)
       union all
-      select (select s.candidate_group_ids from slots s
-               where s.status = 'open' and s.candidate_group_ids <> '{}'::uuid[] and s.candidate_group_ids > team_sets.g
-               order by s.candidate_group_ids limit 1)
+      select (select ${s.candidateGroupIds} from ${slots} ${s}
+               where ${s.status} = 'open' and ${s.candidateGroupIds} <> '{}'::uuid[] and ${s.candidateGroupIds} > team_sets.g
+               order by ${s.candidateGroupIds} limit 1)
         from team_sets where team_sets.g is not null
     )`;
 }
@@ -124,20 +133,20 @@ export function teamSetsCte(userId: string): SQL {
 function partCondition(part: OpenPart, userId: string): SQL {
   switch (part) {
     case "assigned":
-      return sql`s.assignee_id = ${userId}::uuid`;
+      return sql`${s.assigneeId} = ${userId}::uuid`;
     case "claimed":
-      return sql`s.claimed_by = ${userId}::uuid and s.assignee_id is distinct from ${userId}::uuid`;
+      return sql`${s.claimedBy} = ${userId}::uuid and ${s.assigneeId} is distinct from ${userId}::uuid`;
     case "named":
-      return sql`s.candidate_ids @> array[${userId}::uuid] and s.assignee_id is distinct from ${userId}::uuid and s.claimed_by is distinct from ${userId}::uuid`;
+      return sql`${s.candidateIds} @> array[${userId}::uuid] and ${s.assigneeId} is distinct from ${userId}::uuid and ${s.claimedBy} is distinct from ${userId}::uuid`;
     case "team":
-      return sql`s.assignee_id is distinct from ${userId}::uuid and not (s.candidate_ids @> array[${userId}::uuid]) and s.claimed_by is distinct from ${userId}::uuid`;
+      return sql`${s.assigneeId} is distinct from ${userId}::uuid and not (${s.candidateIds} @> array[${userId}::uuid]) and ${s.claimedBy} is distinct from ${userId}::uuid`;
   }
 }
 
 /** Whether a slot `s` is in one part for `userId` (for one slot, e.g. a cursor's: no walk). */
 export function inPart(part: OpenPart, userId: string): SQL {
   return part === "team"
-    ? sql`(${partCondition(part, userId)} and s.candidate_group_ids && ${groupsOf(userId)})`
+    ? sql`(${partCondition(part, userId)} and ${s.candidateGroupIds} && ${groupsOf(userId)})`
     : sql`(${partCondition(part, userId)})`;
 }
 
@@ -163,9 +172,11 @@ export interface WalkOptions {
   unsnoozedAt?: SQL;
 }
 
+const z = alias(questionSnoozes, "z");
+
 /** Whether question `a` is out of `userId`'s sight at `at`: they snoozed it until later. */
 export function snoozedBy(userId: string, at: SQL): SQL {
-  return sql`exists (select 1 from question_snoozes z where z.question_id = a.id and z.user_id = ${userId}::uuid and z.until > ${at})`;
+  return sql`exists (select 1 from ${questionSnoozes} ${z} where ${z.questionId} = ${a.id} and ${z.userId} = ${userId}::uuid and ${z.until} > ${at})`;
 }
 
 /**
@@ -175,21 +186,21 @@ export function snoozedBy(userId: string, at: SQL): SQL {
  */
 export function openWalk(part: OpenPart, userId: string, options: WalkOptions): SQL {
   const conditions = [
-    sql`s.status = 'open'`,
-    ...(part === "team" ? [sql`s.candidate_group_ids <> '{}'::uuid[] and s.candidate_group_ids = sets.g`] : []),
+    sql`${s.status} = 'open'`,
+    ...(part === "team" ? [sql`${s.candidateGroupIds} <> '{}'::uuid[] and ${s.candidateGroupIds} = sets.g`] : []),
     partCondition(part, userId),
-    ...(options.answerableOnly && part !== "assigned" ? [sql`(s.claimed_by is null or s.claimed_by = ${userId}::uuid)`] : []),
+    ...(options.answerableOnly && part !== "assigned" ? [sql`(${s.claimedBy} is null or ${s.claimedBy} = ${userId}::uuid)`] : []),
     ...(options.where ?? []),
   ];
   const columns = options.columns ? sql`${WALK_COLUMNS}, ${options.columns}` : WALK_COLUMNS;
   const order = options.order ? sql` order by ${slotOrder(options.order)}` : sql``;
   const limit = options.limit === null ? sql`` : sql` limit ${options.limit}`;
-  const questions = sql`join asks a on a.slot_id = s.id and a.status = 'open' and a.reason is null`;
+  const questions = sql`join ${asks} ${a} on ${a.slotId} = ${s.id} and ${a.status} = 'open' and ${a.reason} is null`;
   // A condition on the question itself: a count walk applies it to the questions of the slots it read.
   const ofQuestion = options.unsnoozedAt ? [sql`not ${snoozedBy(userId, options.unsnoozedAt)}`] : [];
   const walk = options.slotsFirst
-    ? sql`select ${columns} from (select s.* from slots s where ${sql.join(conditions, sql` and `)}${limit}) s ${questions}${ofQuestion.length > 0 ? sql` where ${sql.join(ofQuestion, sql` and `)}` : sql``}`
-    : sql`select ${columns} from slots s ${questions} where ${sql.join([...conditions, ...ofQuestion], sql` and `)}${order}${limit}`;
+    ? sql`select ${columns} from (select ${s}.* from ${slots} ${s} where ${sql.join(conditions, sql` and `)}${limit}) ${s} ${questions}${ofQuestion.length > 0 ? sql` where ${sql.join(ofQuestion, sql` and `)}` : sql``}`
+    : sql`select ${columns} from ${slots} ${s} ${questions} where ${sql.join([...conditions, ...ofQuestion], sql` and `)}${order}${limit}`;
   if (part !== "team") return sql`(${walk})`;
   // Each of the person's sets of groups, walked along its own stretch of the index.
   const outerOrder = options.order ? sql` order by ${rowOrder(options.order, "t.")}` : sql``;
