@@ -1,6 +1,13 @@
-import { type SQL, sql } from "drizzle-orm";
+import { getTableName, type SQL, sql } from "drizzle-orm";
+import { alias, type PgColumn } from "drizzle-orm/pg-core";
 import { type Db, queryRows, toDate } from "../client";
-import type { NothingReason } from "../schema";
+import { asks, groups, type NothingReason, slots, users } from "../schema";
+import { a, s } from "./read-aliases";
+
+/** The other tables these statements name by alias: a cursor's slot, the people and the teams. */
+const c = alias(slots, "c");
+const u = alias(users, "u");
+const g = alias(groups, "g");
 
 /** Which open slots to show; every filter is optional. */
 export interface OpenSlotFilters {
@@ -42,7 +49,7 @@ export interface OpenSlotRow {
 }
 
 /** The names of the teams a slot (`s`) was put to, as a text[] expression. */
-const TEAMS = sql.raw(`array(select g.name from groups g where g.id = any(s.candidate_group_ids) order by g.name)`);
+const TEAMS = sql`array(select ${g.name} from ${groups} ${g} where ${g.id} = any(${s.candidateGroupIds}) order by ${g.name})`;
 
 /** A text[] as the driver hands it back: an array, or its text form. */
 function textArray(value: string[] | string | null): string[] {
@@ -59,14 +66,14 @@ function toNumber(value: number | string | null): number | null {
 }
 
 // The question a slot takes the answer for: the first one linked to it.
-const SLOT_QUESTION = sql.raw(`left join lateral (
-    select a.id, coalesce(a.title, a.spec #>> '{fields,0,question}') as headline, a.agent
-    from asks a where a.slot_id = s.id order by a.asked_at, a.id limit 1
-  ) q on true`);
+const SLOT_QUESTION = sql`left join lateral (
+    select ${a.id} as id, coalesce(${a.title}, ${a.spec} #>> '{fields,0,question}') as headline, ${a.agent} as agent
+    from ${asks} ${a} where ${a.slotId} = ${s.id} order by ${a.askedAt}, ${a.id} limit 1
+  ) q on true`;
 
 // Open slots in the order the outstanding-work table lists them (no deadline last), as the
 // slots_open_due_order_idx index holds them.
-const DUE_ORDER = sql.raw(`coalesce(s.due_at, 'infinity'::timestamptz)`);
+const DUE_ORDER = sql`coalesce(${s.dueAt}, 'infinity'::timestamptz)`;
 
 /**
  * Every open slot across workflows (soonest due first, then oldest), filtered; at most `limit`, after
@@ -77,19 +84,21 @@ const DUE_ORDER = sql.raw(`coalesce(s.due_at, 'infinity'::timestamptz)`);
  */
 export async function listOpenSlots(db: Db, filters: OpenSlotFilters, now: Date, limit = 500, after?: string | null): Promise<OpenSlotRow[]> {
   const at = sql`${now.toISOString()}::timestamptz`;
-  const conditions: SQL[] = [sql`s.status = 'open'`];
-  if (filters.workflow) conditions.push(sql`s.workflow = ${filters.workflow}`);
+  const conditions: SQL[] = [sql`${s.status} = 'open'`];
+  if (filters.workflow) conditions.push(sql`${s.workflow} = ${filters.workflow}`);
   // The slot's own asker (kept on it as it opens, and for older slots by migration 0007): a walk of the agent's stretch of an index.
-  if (filters.agent) conditions.push(sql`s.agent = ${filters.agent}`);
-  if (filters.assigneeId) conditions.push(sql`s.assignee_id = ${filters.assigneeId}`);
+  if (filters.agent) conditions.push(sql`${s.agent} = ${filters.agent}`);
+  if (filters.assigneeId) conditions.push(sql`${s.assigneeId} = ${filters.assigneeId}`);
   if (filters.breachedOnly) conditions.push(sql`${DUE_ORDER} <= ${at}`);
   if (filters.atRiskOnly) {
     // A second's slack either way: the page reads the clock of each row in milliseconds.
-    conditions.push(sql`${DUE_ORDER} > ${at} - interval '1 second' and s.due_at is not null
-      and (s.due_at < ${at} + interval '1 hour 1 second' or (s.due_at - ${at}) * 4 < (s.due_at - s.opened_at) + interval '4 seconds')`);
+    conditions.push(sql`${DUE_ORDER} > ${at} - interval '1 second' and ${s.dueAt} is not null
+      and (${s.dueAt} < ${at} + interval '1 hour 1 second' or (${s.dueAt} - ${at}) * 4 < (${s.dueAt} - ${s.openedAt}) + interval '4 seconds')`);
   }
   if (after) {
-    conditions.push(sql`(${DUE_ORDER}, s.opened_at, s.id) > (select coalesce(c.due_at, 'infinity'::timestamptz), c.opened_at, c.id from slots c where c.id = ${after}::uuid)`);
+    conditions.push(
+      sql`(${DUE_ORDER}, ${s.openedAt}, ${s.id}) > (select coalesce(${c.dueAt}, 'infinity'::timestamptz), ${c.openedAt}, ${c.id} from ${slots} ${c} where ${c.id} = ${after}::uuid)`,
+    );
   }
   const rows = await queryRows<{
     id: string;
@@ -110,14 +119,15 @@ export async function listOpenSlots(db: Db, filters: OpenSlotFilters, now: Date,
     agent: string | null;
   }>(
     db,
-    sql`select s.id, s.workflow, s.state, s.event, s.role, s.task_id, s.assignee_id, u.name as assignee_name,
-               cardinality(s.candidate_ids) as candidate_count, ${TEAMS} as teams,
-               (select name from users where users.id = s.claimed_by) as claimed_by_name,
-               s.opened_at, s.due_at, q.id as question_id, q.headline, coalesce(q.agent, s.agent) as agent
-          from slots s left join users u on u.id = s.assignee_id
+    sql`select ${s.id} as id, ${s.workflow} as workflow, ${s.state} as state, ${s.event} as event, ${s.role} as role, ${s.taskId} as task_id,
+               ${s.assigneeId} as assignee_id, ${u.name} as assignee_name,
+               cardinality(${s.candidateIds}) as candidate_count, ${TEAMS} as teams,
+               (select ${users.name} from ${users} where ${users.id} = ${s.claimedBy}) as claimed_by_name,
+               ${s.openedAt} as opened_at, ${s.dueAt} as due_at, q.id as question_id, q.headline, coalesce(q.agent, ${s.agent}) as agent
+          from ${slots} ${s} left join ${users} ${u} on ${u.id} = ${s.assigneeId}
           ${SLOT_QUESTION}
          where ${sql.join(conditions, sql` and `)}
-         order by ${DUE_ORDER}, s.opened_at, s.id
+         order by ${DUE_ORDER}, ${s.openedAt}, ${s.id}
          limit ${limit}`,
   );
   return rows.map((row) => ({
@@ -158,16 +168,16 @@ export async function findAssigneeChoices(db: Db, words: string, limit = 6): Pro
   const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
   return queryRows<AssigneeChoice>(
     db,
-    sql`select id, name, email from users
-         where ${isId ? sql`id = ${text}::uuid` : sql`lower(email) = lower(${text}) or position(lower(${text}) in lower(name)) > 0`}
-         order by lower(email) = lower(${text}) desc, name, id
+    sql`select ${users.id} as id, ${users.name} as name, ${users.email} as email from ${users}
+         where ${isId ? sql`${users.id} = ${text}::uuid` : sql`lower(${users.email}) = lower(${text}) or position(lower(${text}) in lower(${users.name})) > 0`}
+         order by lower(${users.email}) = lower(${text}) desc, ${users.name}, ${users.id}
          limit ${limit}`,
   );
 }
 
 /** What the open-slot filters can choose from: the workflows that have waited and the agents that have asked anything. */
 export async function listSlaFilterChoices(db: Db): Promise<{ workflows: string[]; agents: string[] }> {
-  const [workflows, agents] = await Promise.all([distinctAlongIndex(db, "slots", "workflow"), distinctAlongIndex(db, "asks", "agent")]);
+  const [workflows, agents] = await Promise.all([distinctAlongIndex(db, slots.workflow), distinctAlongIndex(db, asks.agent)]);
   return { workflows, agents };
 }
 
@@ -175,9 +185,10 @@ export async function listSlaFilterChoices(db: Db): Promise<{ workflows: string[
  * The distinct values of an indexed column, in order: a walk from one value to the next along its
  * index (a loose index scan), a step per value however many rows there are.
  */
-async function distinctAlongIndex(db: Db, table: "slots" | "asks", column: "workflow" | "agent"): Promise<string[]> {
-  const from = sql.identifier(table);
-  const value = sql.identifier(column);
+async function distinctAlongIndex(db: Db, column: PgColumn): Promise<string[]> {
+  // Named bare (not table-qualified): the statement reads the table twice, the second time as `next`.
+  const from = sql.identifier(getTableName(column.table));
+  const value = sql.identifier(column.name);
   const rows = await queryRows<{ value: string }>(
     db,
     sql`with recursive names(value) as (
@@ -227,8 +238,8 @@ export interface SlaReport {
 }
 
 function periodCondition(since: Date | null, now: Date): SQL {
-  const until = sql`s.finished_at <= ${now.toISOString()}::timestamptz`;
-  return since ? sql`s.finished_at >= ${since.toISOString()}::timestamptz and ${until}` : until;
+  const until = sql`${s.finishedAt} <= ${now.toISOString()}::timestamptz`;
+  return since ? sql`${s.finishedAt} >= ${since.toISOString()}::timestamptz and ${until}` : until;
 }
 
 const EMPTY: SlaNumbers = { total: 0, answered: 0, withinSla: 0, breaches: 0, p50: null, p90: null, p95: null };
@@ -299,10 +310,10 @@ export interface SlaPeriodHistory {
 const ENDED_REASON = sql.raw(`coalesce(q.reason, case h.status when 'expired' then 'expired' when 'cancelled' then 'cancelled' else 'refused' end)`);
 
 /** The question a wait (`h`) took the answer for: the first one linked to it. */
-const HISTORY_QUESTION = sql.raw(`left join lateral (
-    select a.id, coalesce(a.title, a.spec #>> '{fields,0,question}') as headline, a.reason
-    from asks a where a.slot_id = h.id order by a.asked_at, a.id limit 1
-  ) q on true`);
+const HISTORY_QUESTION = sql`left join lateral (
+    select ${a.id} as id, coalesce(${a.title}, ${a.spec} #>> '{fields,0,question}') as headline, ${a.reason} as reason
+    from ${asks} ${a} where ${a.slotId} = h.id order by ${a.askedAt}, ${a.id} limit 1
+  ) q on true`;
 
 /** A JSON value as the driver hands it back: parsed, or its text. */
 function fromJson<T>(value: T | string | null): T | null {
@@ -364,13 +375,14 @@ export async function readSlaPeriod(
     db,
     // Materialized: read once, from the index; the grouping then sorts the period's rows, rather than walking an index of every slot in workflow order.
     sql`with history as materialized (
-          select s.id, s.workflow, s.status, s.wait_ms, s.finished_at, s.assignee_id, coalesce(s.finished_by, s.assignee_id) as person_id, s.agent,
-                 s.candidate_group_ids,
-                 s.status = 'finished' as answered,
-                 s.status = 'finished' and (s.due_at is null or s.finished_at <= s.due_at) as within_sla,
-                 s.status = 'expired' or (s.due_at is not null and s.finished_at > s.due_at) as breach
-            from slots s
-           where s.status <> 'open' and ${periodCondition(since, now)}
+          select ${s.id} as id, ${s.workflow} as workflow, ${s.status} as status, ${s.waitMs} as wait_ms, ${s.finishedAt} as finished_at,
+                 ${s.assigneeId} as assignee_id, coalesce(${s.finishedBy}, ${s.assigneeId}) as person_id, ${s.agent} as agent,
+                 ${s.candidateGroupIds} as candidate_group_ids,
+                 ${s.status} = 'finished' as answered,
+                 ${s.status} = 'finished' and (${s.dueAt} is null or ${s.finishedAt} <= ${s.dueAt}) as within_sla,
+                 ${s.status} = 'expired' or (${s.dueAt} is not null and ${s.finishedAt} > ${s.dueAt}) as breach
+            from ${slots} ${s}
+           where ${s.status} <> 'open' and ${periodCondition(since, now)}
         ), groups_numbers as (
           select 1 - grouping(workflow) as by_workflow, 1 - grouping(agent) as by_agent, 1 - grouping(person_id) as by_person, 0 as by_team,
                  workflow, agent, person_id, null::uuid as team_id, ${NUMBERS}
@@ -383,8 +395,9 @@ export async function readSlaPeriod(
             cross join lateral unnest(candidate_group_ids) as team_id
            group by team_id
         ), report as (
-          select by_workflow, by_agent, by_person, by_team, workflow, agent, person_id, (select name from users where users.id = person_id) as person_name,
-                 team_id, (select name from groups where groups.id = team_id) as team_name, total, answered, within_sla, breaches,
+          select by_workflow, by_agent, by_person, by_team, workflow, agent, person_id,
+                 (select ${users.name} from ${users} where ${users.id} = person_id) as person_name,
+                 team_id, (select ${groups.name} from ${groups} where ${groups.id} = team_id) as team_name, total, answered, within_sla, breaches,
                  percentiles[1] as p50, percentiles[2] as p90, percentiles[3] as p95
             from groups_numbers
         ), ended as materialized (
@@ -395,12 +408,12 @@ export async function readSlaPeriod(
         select (select json_agg(report) from report) as report,
                (select json_agg(l) from (
                   select h.id, h.workflow, h.status, h.wait_ms::float8 as wait_ms, extract(epoch from h.finished_at) * 1000 as finished_at,
-                         q.id as question_id, q.headline, u.name as person_name, cardinality(s.candidate_ids) as candidate_count,
-                         array(select g.name from groups g where g.id = any(h.candidate_group_ids) order by g.name) as teams
+                         q.id as question_id, q.headline, ${u.name} as person_name, cardinality(${s.candidateIds}) as candidate_count,
+                         array(select ${g.name} from ${groups} ${g} where ${g.id} = any(h.candidate_group_ids) order by ${g.name}) as teams
                     from (select * from history where status in ('finished', 'expired') and wait_ms is not null
                            order by wait_ms desc, id limit ${options.longest ?? 10}) h
-                    join slots s on s.id = h.id
-                    left join users u on u.id = h.person_id
+                    join ${slots} ${s} on ${s.id} = h.id
+                    left join ${users} ${u} on ${u.id} = h.person_id
                     ${HISTORY_QUESTION}
                    order by h.wait_ms desc, h.id) l) as longest,
                (select json_agg(b) from (
@@ -409,7 +422,7 @@ export async function readSlaPeriod(
                (select json_agg(c) from (select reason, count(*) as count from ended group by reason order by count(*) desc, reason) c) as reasons,
                (select json_agg(e) from (
                   select id, workflow, reason, extract(epoch from finished_at) * 1000 as finished_at, question_id, headline,
-                         (select u.name from users u where u.id = ended.assignee_id) as person_name
+                         (select ${u.name} from ${users} ${u} where ${u.id} = ended.assignee_id) as person_name
                     from ended order by ended.finished_at desc, id limit ${options.latest ?? 10}) e) as latest`,
   );
   const report: SlaReport = { overall: EMPTY, byWorkflow: [], byAgent: [], byPerson: [], byTeam: [] };
@@ -499,9 +512,9 @@ function boundsArray(bounds: readonly number[]): SQL {
  */
 export async function countOpenSlotsByAge(db: Db, bounds: readonly number[], now: Date): Promise<number[]> {
   const younger = bounds.map(
-    (bound, index) => sql`count(*) filter (where opened_at > ${now.toISOString()}::timestamptz - ${bound}::float8 * interval '1 millisecond') as ${sql.raw(`younger_${index}`)}`,
+    (bound, index) => sql`count(*) filter (where ${slots.openedAt} > ${now.toISOString()}::timestamptz - ${bound}::float8 * interval '1 millisecond') as ${sql.raw(`younger_${index}`)}`,
   );
-  const [row] = await queryRows<Record<string, number | string>>(db, sql`select ${sql.join(younger, sql`, `)}, count(*) as total from slots where status = 'open'`);
+  const [row] = await queryRows<Record<string, number | string>>(db, sql`select ${sql.join(younger, sql`, `)}, count(*) as total from ${slots} where ${slots.status} = 'open'`);
   const below = [...bounds.map((_, index) => Number(row![`younger_${index}`])), Number(row!.total)];
   return below.map((count, index) => count - (below[index - 1] ?? 0));
 }
@@ -516,10 +529,10 @@ export async function openQuestionsOfSlots(db: Db, slotIds: readonly string[]): 
   if (slotIds.length === 0) return [];
   const rows = await queryRows<{ slot_id: string; question_id: string }>(
     db,
-    sql`select distinct on (s.id) s.id as slot_id, a.id as question_id
-          from slots s join asks a on a.slot_id = s.id and a.status = 'open' and a.reason is null
-         where s.id in (${sql.join(slotIds.map((id) => sql`${id}::uuid`), sql`, `)}) and s.status = 'open'
-         order by s.id, a.asked_at desc`,
+    sql`select distinct on (${s.id}) ${s.id} as slot_id, ${a.id} as question_id
+          from ${slots} ${s} join ${asks} ${a} on ${a.slotId} = ${s.id} and ${a.status} = 'open' and ${a.reason} is null
+         where ${s.id} in (${sql.join(slotIds.map((id) => sql`${id}::uuid`), sql`, `)}) and ${s.status} = 'open'
+         order by ${s.id}, ${a.askedAt} desc`,
   );
   return rows.map((row) => ({ slotId: row.slot_id, questionId: row.question_id }));
 }

@@ -3,8 +3,9 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
 import { listAnsweredBy, readOpenInbox } from "@/db/queries/inbox";
+import { listOpenSlots, readSlaPeriod } from "@/db/queries/sla";
 import { slotAnswerableBy } from "@/db/queries/slot-parties";
-import { asks, groupMembers, questionSnoozes, slots, users } from "@/db/schema";
+import { asks, groupMembers, groups, questionSnoozes, slots, users } from "@/db/schema";
 
 const USER = "00000000-0000-4000-8000-000000000001";
 const dialect = new PgDialect();
@@ -23,8 +24,8 @@ async function statementOf(read: (db: Db) => Promise<unknown>, row: Record<strin
   return dialect.sqlToQuery(sent[0]!).sql;
 }
 
-/** Column references written as text over the statements' aliases (`a.slot_id`, `s.due_at`, `z.until`) rather than from the schema. */
-const TEXT_COLUMN = /(?<![\w".])\b[asze]\.[a-z_]+/g;
+/** Column references written as text over the statements' table aliases (`a.slot_id`, `s.due_at`, `z.until`, `g.name`) rather than from the schema. */
+const TEXT_COLUMN = /(?<![\w".])\b[aszecgu]\.[a-z_]+/g;
 
 describe("the read models name the schema's tables and columns", () => {
   it("the inbox's statement names its tables and columns from the schema, as quoted names over its aliases", async () => {
@@ -48,6 +49,18 @@ describe("the read models name the schema's tables and columns", () => {
     expect(text).toContain(`"a"."${asks.answeredBy.name}"`);
     expect(text).toContain(`"s"."${slots.finishedBy.name}"`);
     expect(text.match(TEXT_COLUMN) ?? []).toEqual([]);
+  });
+
+  it("the SLA page's open waits and its period's history are read with the schema's names", async () => {
+    const open = await statementOf((db) => listOpenSlots(db, { workflow: "w", agent: "x", assigneeId: USER, atRiskOnly: true }, new Date(), 50, USER));
+    expect(open).toContain(`"s"."${slots.candidateGroupIds.name}"`);
+    expect(open).toContain(`"c"."${slots.dueAt.name}"`);
+    expect(open).toContain(`"${getTableName(groups)}" "g"`);
+    expect(open.match(TEXT_COLUMN) ?? []).toEqual([]);
+    const period = await statementOf((db) => readSlaPeriod(db, new Date(0), new Date(), { bounds: [1000] }), { report: null, longest: null, waits: null, reasons: null, latest: null });
+    expect(period).toContain(`"s"."${slots.finishedBy.name}"`);
+    expect(period).toContain(`"a"."${asks.reason.name}"`);
+    expect(period.match(TEXT_COLUMN) ?? []).toEqual([]);
   });
 
   it("a slot's parties over an unaliased slot are its bare column names", () => {
