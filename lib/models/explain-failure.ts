@@ -1,16 +1,4 @@
-import type { ModelKind } from "./resolve-model";
-
-/** Where a configured model is reached, to name in advice about a failed call. */
-export interface ModelEndpoint {
-  /** The API base URL calls go to. */
-  url: string;
-  /** The model id asked for. */
-  modelId: string;
-  /** The setting the base URL came from: PARLEY_MODEL_BASE_URL, or the provider's own address when it is unset. */
-  urlSetting: "PARLEY_MODEL_BASE_URL" | "the provider's default";
-  /** The settings an API key is read from, first that is set wins. */
-  keySettings: readonly string[];
-}
+import type { ModelEndpoint, ModelKind } from "./resolve-model";
 
 const UNREACHABLE = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|ECONNRESET|Cannot connect to API|fetch failed|bad port|getaddrinfo|socket hang up|other side closed|certificate|self[- ]signed/i;
 const TIMED_OUT = /timed? ?out|TimeoutError|did not answer within|ETIMEDOUT|504/i;

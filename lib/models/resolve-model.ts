@@ -29,7 +29,6 @@
  *
  * @module
  */
-import type { ModelEndpoint } from "./explain-failure";
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
@@ -41,6 +40,18 @@ export const MODEL_KINDS = ["openai-compatible", "anthropic", "scripted"] as con
 
 /** Which provider a resolved model comes from. */
 export type ModelKind = (typeof MODEL_KINDS)[number];
+
+/** Where a configured model is reached, to name in advice about a failed call. */
+export interface ModelEndpoint {
+  /** The API base URL calls go to. */
+  url: string;
+  /** The model id asked for. */
+  modelId: string;
+  /** The setting the base URL came from: PARLEY_MODEL_BASE_URL, or the provider's own address when it is unset. */
+  urlSetting: "PARLEY_MODEL_BASE_URL" | "the provider's default";
+  /** The settings an API key is read from, first that is set wins. */
+  keySettings: readonly string[];
+}
 
 /** The model Parley will run, with what to tell people about it. */
 export interface ResolvedModel {

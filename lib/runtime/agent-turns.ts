@@ -5,16 +5,15 @@ import type { Db } from "@/db/client";
 import { appendStep, type NewAsk, type OpenAsk, type OpenedConversation, openConversation, recordAnswer, type StoredMessage } from "@/db/queries/runtime-conversations";
 import { appendRunEvents, type NewRunEvent } from "@/db/queries/runtime-events";
 import { AppError } from "@/lib/errors";
-import type { AgentReply, AskedQuestion } from "./agent-reply";
 import { agentAskSpec, agentAskText } from "./agent-question";
 import type { Commit, RuntimeChange } from "./announce";
 import { questionAskedData } from "./question-events";
 import { ASK_TOOL_NAME, askInputSchema, askTool } from "./ask-tool";
 import { callModel, type ModelTurn } from "./model-call";
 import type { ConversationCache } from "./conversation-cache";
-import type { Agent, TaskReference } from "./define-agent";
 import { newTimeOrderedId } from "@/lib/ids";
 import { inSpan } from "./tracing";
+import type { Agent, AgentReply, AskedQuestion, TaskReference } from "./types";
 
 /** Named moments a test can stop a runtime at, as if its process died there. */
 export type Checkpoint = "job-claimed" | "model-returned" | "step-stored";

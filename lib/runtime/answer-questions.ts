@@ -6,12 +6,12 @@ import { isUuid } from "@/lib/ids";
 import { attemptLabel, isEmptyAnswer, rawFromFormAnswer, rawFromTextAnswers, specFromSchema, validateFormAnswer, validateTextAnswers } from "@/lib/questions";
 import { agentAskSchema } from "./agent-question";
 import { givenSchema } from "./ask-person";
-import type { AnyWorkflow } from "./define-workflow";
 import { questionnaireOf } from "./person";
 import type { QuestionDesk, QuestionUnavailable } from "./question-desk";
 import { claimedByAnother, closeChanges, isAgentAsk, payloadOf, unavailable } from "./question-rules";
 import type { RuntimeContext } from "./runtime-context";
 import { inSpan } from "./tracing";
+import type { AnyWorkflow } from "./types";
 
 export type { CloseQuestionResult, DeclineQuestionResult, QuestionDesk, QuestionUnavailable, SubmitAnswerResult, SubmittedAnswer } from "./question-desk";
 

@@ -5,14 +5,14 @@ import { closeQuestionWithNothing, findQuestion, insertPersonQuestion, type Ques
 import { newTimeOrderedId } from "@/lib/ids";
 import { isUnsupportedSchemaError, type QuestionSpec, schemaFromJsonSchema, specFromSchema, startAttempts } from "@/lib/questions";
 import type { RuntimeChange } from "./announce";
-import type { RunHandle } from "./define-workflow";
 import { definitionError } from "./definition-errors";
 import { durationToMilliseconds } from "./duration";
 import { escalationSteps, planEscalation } from "./escalation";
-import { type AskPersonOptions, type PersonAsked, questionnaireOf, takesGivenSchema } from "./person";
+import { questionnaireOf, takesGivenSchema } from "./person";
 import { questionAskedData } from "./question-events";
 import { resolveRecipients } from "./recipients";
 import type { RuntimeContext } from "./runtime-context";
+import type { AskPersonOptions, PersonAsked, RunHandle } from "./types";
 
 /** What asking a person needs from its runtime (the reads before the ask go through the run's own `db`). */
 export type AskPersonContext = Pick<RuntimeContext, "now" | "commit" | "workflowNamed">;

@@ -4,7 +4,7 @@ import { cancelRunInTransaction, type RunCancel } from "@/db/queries/run-cancels
 import type { RunStatus } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import type { Commit, RuntimeChange } from "./announce";
-import type { AnyWorkflow } from "./define-workflow";
+import type { AnyWorkflow } from "./types";
 
 /** A run an operator cancelled: how many of its questions were withdrawn, and what it was before. */
 export interface CancelledRun {

@@ -1,9 +1,9 @@
 import { AppError, isRetryableCode } from "@/lib/errors";
 import { isUnsupportedSchemaError, specFromSchema } from "@/lib/questions";
-import { type Agent, declaredAgents, LOOP_ANSWER_EVENT, LOOP_PARK_STATE } from "./define-agent";
-import type { AnyWorkflow } from "./define-workflow";
+import { declaredAgents, LOOP_ANSWER_EVENT, LOOP_PARK_STATE } from "./define-agent";
 import { escalationProblem } from "./escalation";
 import { isAnswerEvent, questionnaireOf } from "./person";
+import type { Agent, AnyWorkflow } from "./types";
 
 /**
  * A job failed because its workflow is wrong, not because something outside was away: an answer

@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import { depositIntoSlot, findSlotForExplanation, slotParties, type SlotRow } from "@/db/queries/runtime-slots";
 import { AppError } from "@/lib/errors";
-import type { EventSchemas } from "./define-workflow";
 import type { RuntimeContext } from "./runtime-context";
+import type { EventSchemas } from "./types";
 
 /** A deposit: an event for a task's workflow, by a person. */
 export interface Deposit<E extends EventSchemas, K extends keyof E & string> {

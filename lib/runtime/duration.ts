@@ -1,11 +1,4 @@
-/** A span of time as people write it: `{ days: 2 }`, `{ hours: 4, minutes: 30 }`. */
-export interface Duration {
-  days?: number;
-  hours?: number;
-  minutes?: number;
-  seconds?: number;
-  milliseconds?: number;
-}
+import type { Duration } from "./types";
 
 /** The span in milliseconds. */
 export function durationToMilliseconds(duration: Duration): number {

@@ -1,31 +1,11 @@
 import type { Db } from "@/db/client";
 import { findGroupsForRouting } from "@/db/queries/group-routing";
 import type { NewEscalationStep } from "@/db/queries/runtime-escalations";
-import type { EscalationAction } from "@/db/schema";
 import { AppError } from "@/lib/errors";
+import type { Escalation, EscalationAction } from "./types";
 
 /** The same error as definitionError (definition-errors.ts imports this module, so it is not imported back). */
 const definitionError = (what: string) => new AppError("definition_error", what);
-
-export type { EscalationAction };
-
-/** A moment of the SLA, as a percentage of the time from opening to the deadline: `"50%"`. */
-export type SlaPercent = `${number}%`;
-
-/**
- * One step of an escalation chain: at a moment of the SLA, remind whoever the wait is for, or add a
- * group (by name) whose members may then answer too. Exactly one of `remind` and `addGroup`.
- */
-export type EscalationStep =
-  | { readonly at: SlaPercent; readonly remind: true; readonly addGroup?: undefined }
-  | { readonly at: SlaPercent; readonly addGroup: string; readonly remind?: undefined };
-
-/**
- * An escalation chain: `[{ at: "50%", remind: true }, { at: "80%", addGroup: "finance" }]`. Its
- * steps are stored with the slot as it opens and fired by the SLA sweep, each once; the deadline
- * itself is the slot's expiry, as without a chain.
- */
-export type Escalation = readonly EscalationStep[];
 
 /** A step checked: its fraction of the SLA (0 < f < 1) and what it does, its group still by name. */
 export interface PlannedEscalationStep {

@@ -1,9 +1,9 @@
 import { listRunEvents } from "@/db/queries/runtime-events";
 import { type ClaimedJob, failJob, requeueFailedJobs } from "@/db/queries/runtime-jobs";
 import { AppError } from "@/lib/errors";
-import type { AnyWorkflow } from "./define-workflow";
 import { definitionFailureIn, definitionFailureMessage, isDefinitionFailure } from "./definition-errors";
 import type { RuntimeContext } from "./runtime-context";
+import type { AnyWorkflow } from "./types";
 
 /** What recording a job's failure, and retrying a run, need from the runtime. */
 export type FailureContext = Pick<RuntimeContext, "db" | "now" | "commit" | "workerId">;

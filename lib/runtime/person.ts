@@ -1,20 +1,7 @@
 import { z } from "zod";
-import { NOTHING_REASONS, type NothingReason } from "@/db/schema";
-import type { Duration } from "./duration";
-import type { Escalation } from "./escalation";
-import type { EventSchemas, RunHandle } from "./define-workflow";
-import type { Recipient } from "./recipients";
+import { NOTHING_REASONS } from "@/db/schema";
 import { currentRunScope } from "./run-scope";
-
-/**
- * What a flow gets back from a person: the typed value, or nothing with its reason — one branch
- * for every reason nobody answered (attempts refused, away, nobody at the terminal, SLA expired,
- * declined by the person — with their note).
- */
-export type PersonAnswer<Value> =
-  | { readonly ok: true; readonly value: Value }
-  /** `note`: what the person who declined (reason `declined`) wrote for the asker, when they wrote something. */
-  | { readonly ok: false; readonly reason: NothingReason; readonly note?: string };
+import type { AskPersonOptions, EventSchemas, PersonAnswer, PersonAsked, QuestionnaireEvent, RunHandle } from "./types";
 
 /**
  * Each answer event's questionnaire: a schema in code, or `"given"` — the schema comes with each ask, as
@@ -70,50 +57,6 @@ export function isAnswerEvent(event: z.ZodType | undefined): boolean {
 export function takesGivenSchema(event: z.ZodType | undefined): boolean {
   return event !== undefined && questionnaires.get(event) === "given";
 }
-
-/** The events of `E` declared with {@link answerOf}: the names `person.ask` accepts. */
-export type QuestionnaireEvent<E extends EventSchemas> = {
-  [K in keyof E & string]: z.output<E[K]> extends PersonAnswer<unknown> ? K : never;
-}[keyof E & string];
-
-/** How a flow puts a questionnaire to a person. */
-export interface AskPersonOptions {
-  /**
-   * Who is asked: a user id (they alone may answer, as the assignee), a group (`group("finance")`:
-   * any member may claim and answer), or several of these (candidates: any one may answer). Someone
-   * away is replaced by the delegate they named, or left out; someone deactivated is left out; when
-   * nobody is left, the flow gets nothing (`away`, or `unavailable`).
-   */
-  to: Recipient | readonly Recipient[];
-  /** A title for screens; defaults to the questionnaire schema's `.meta({ title })`. */
-  title?: string;
-  /** The SLA: the question expires this long after it is asked, and the flow gets nothing (`expired`). */
-  within?: Duration;
-  /** The SLA as a moment, instead of `within`. */
-  dueAt?: Date | null;
-  /**
-   * Steps at fractions of the SLA (`within` or `dueAt`, which a chain needs), fired by the sweep once
-   * each while the question is open: `[{ at: "50%", remind: true }, { at: "80%", addGroup: "finance" }]`.
-   * At the deadline the flow gets nothing (`expired`), as without a chain.
-   */
-  escalate?: Escalation;
-  /** Refused submissions allowed before the flow gets nothing (`refused`); default 3. */
-  attempts?: number;
-  /** For an event declared with {@link answerOfGivenSchema}: the JSON Schema (an object) the answer must meet. */
-  responseSchema?: Record<string, unknown>;
-  /** The id the question record takes, for an asker that has handed out its address already; a new one by default. */
-  questionId?: string;
-  /**
-   * Who asks, when it is not the flow itself (an API ask: its key's name). Recorded as the wait's
-   * asker, so the SLA page counts the wait by it as it does an agent's.
-   */
-  askedBy?: string;
-}
-
-/** What asking did: the question is open (the answer arrives in the state's handler) or already closed with nothing. */
-export type PersonAsked =
-  | { readonly status: "asked"; readonly questionId: string; readonly slotId: string }
-  | { readonly status: "nothing"; readonly questionId: string; readonly reason: NothingReason };
 
 /** The person a flow hands work to. Not an agent: no turns, no turn clock, no handoff edge. */
 export const person = {

@@ -2,14 +2,7 @@ import type { Db } from "@/db/client";
 import { findGroupsForRouting, findPeopleForRouting, type RoutedPerson } from "@/db/queries/group-routing";
 import { isUuid } from "@/lib/ids";
 import { definitionError } from "./definition-errors";
-
-/** A group asked as a whole: any member may take the question. */
-export interface GroupRecipient {
-  group: string;
-}
-
-/** Who a question can be put to: a person (their user id) or a group by name. */
-export type Recipient = string | GroupRecipient;
+import type { GroupRecipient, Recipient } from "./types";
 
 /** Names a group as the recipient of a question, e.g. `candidates: () => [group("finance")]`. */
 export function group(name: string): GroupRecipient {

@@ -1,7 +1,6 @@
 import { type ClaimedJob, findTrackedItem, finishJob, TransitionRejectedError } from "@/db/queries/runtime-jobs";
 import { answerAgent, askAgent, type TurnDependencies, type TurnScope } from "./agent-turns";
 import { askPerson } from "./ask-person";
-import type { AnyWorkflow, RunHandle, Transition } from "./define-workflow";
 import { definitionError } from "./definition-errors";
 import { recordJobFailure } from "./job-failures";
 import { isAnswerEvent } from "./person";
@@ -9,6 +8,7 @@ import type { RuntimeContext } from "./runtime-context";
 import { withRunScope } from "./run-scope";
 import { inSpan, jobParent, SpanKind } from "./tracing";
 import { moveTo, runHandleFor } from "./transitions";
+import type { AnyWorkflow, RunHandle, Transition } from "./types";
 
 /** What a claimed job is told of, for the caller to wrap its run in (see `RuntimeOptions.aroundJob`). */
 export interface JobLabel {

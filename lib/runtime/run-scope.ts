@@ -1,9 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { ModelMessage } from "ai";
-import type { AgentReply } from "./agent-reply";
-import type { Agent, TaskReference } from "./define-agent";
-import type { RunHandle } from "./define-workflow";
-import type { AskPersonOptions, PersonAsked } from "./person";
+import type { Agent, AgentReply, AskPersonOptions, PersonAsked, RunHandle, TaskReference } from "./types";
 
 /** What an agent call needs from the runtime that is running the current job. */
 export interface AgentEngine {

@@ -1,6 +1,6 @@
 import type { Db } from "@/db/client";
 import type { Announce, Commit } from "./announce";
-import type { AnyWorkflow } from "./define-workflow";
+import type { AnyWorkflow } from "./types";
 
 /**
  * What the runtime's parts share, made once by `createRuntime`. Each part takes only the fields it

@@ -8,13 +8,13 @@ import type { NothingReason, RunStatus } from "@/db/schema";
 import { newTimeOrderedId } from "@/lib/ids";
 import { nothingText } from "./agent-question";
 import type { Commit, RuntimeChange } from "./announce";
-import type { AnyWorkflow, EventSchemas, RunHandle, StateDefinition } from "./define-workflow";
 import { definitionError } from "./definition-errors";
 import { durationToMilliseconds } from "./duration";
 import { escalationSteps, planEscalation } from "./escalation";
 import { resolveWaiters } from "./recipients";
 import type { RuntimeContext } from "./runtime-context";
 import { workflowDefinition } from "./workflow-description";
+import type { AnyWorkflow, EventSchemas, RunHandle, StateDefinition } from "./types";
 
 /** What moving a run needs from its runtime. */
 export type TransitionContext = Pick<RuntimeContext, "db" | "now" | "commit" | "announce" | "workerId">;

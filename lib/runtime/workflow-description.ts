@@ -7,8 +7,8 @@ import {
   WORKFLOW_DESCRIPTION_FORMAT,
   type WorkflowDescription,
 } from "@/db/types/workflow-description";
-import type { AnyWorkflow } from "./define-workflow";
 import { isAnswerEvent, questionnaireOf, takesGivenSchema } from "./person";
+import type { AnyWorkflow } from "./types";
 
 export { type EventDescription, type JsonSchema, type StateDescription, WORKFLOW_DESCRIPTION_FORMAT, type WorkflowDescription };
 

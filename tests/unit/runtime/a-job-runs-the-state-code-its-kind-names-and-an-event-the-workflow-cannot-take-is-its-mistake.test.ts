@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { answerOf, type RunHandle, type TrackedTable } from "@/lib/runtime";
-import type { AnyWorkflow } from "@/lib/runtime/define-workflow";
+import type { AnyWorkflow } from "@/lib/runtime/types";
 import { callHandler } from "@/lib/runtime/run-job";
 
 const Filed = z.object({ reference: z.string() });

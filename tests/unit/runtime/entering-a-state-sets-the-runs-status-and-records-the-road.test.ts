@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { NewSlot } from "@/db/queries/runtime-slots";
 import type { TrackedTable } from "@/lib/runtime";
-import type { AnyWorkflow } from "@/lib/runtime/define-workflow";
+import type { AnyWorkflow } from "@/lib/runtime/types";
 import { eventsOfEntering, statusOf } from "@/lib/runtime/transitions";
 
 const AT = new Date("2026-11-10T09:00:00.000Z");
