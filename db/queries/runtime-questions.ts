@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import { type Db, queryRows, toDate } from "../client";
-import type { NothingReason, QuestionStatus } from "../schema";
+import { asks, groupMembers, type NothingReason, type QuestionStatus, slots, users } from "../schema";
 import type { QuestionSpec } from "../types/question-spec";
 import { insertEscalationsSql, type NewEscalationStep } from "./runtime-escalations";
 import { insertRunEventsSql, type NewRunEvent } from "./runtime-events";
 import { afterCursor, CURSOR_PLACE, DUE_ORDER, OPEN_PARTS, openWalk, rowOrder, SERIAL_READ, teamSetsCte, type WalkCursor } from "./open-slot-walks";
+import { a, s } from "./read-aliases";
 import { slotAnswerableBy } from "./slot-parties";
 import { jobTraceContext } from "./job-trace";
 
@@ -101,18 +103,26 @@ interface RawQuestion {
   finished_at: Date | string | null;
 }
 
-const QUESTION_SELECT = sql.raw(`select a.id, a.task_id, a.agent, a.conversation_id, a.workflow_instance_id, a.workflow, a.event, a.title,
-    a.spec, a.response_schema, a.attempts_allowed, a.attempts_used, a.status, a.reason, a.answer, a.answered_by,
-    (select name from users where users.id = a.answered_by) as answered_by_name,
-    a.declined_by, (select name from users where users.id = a.declined_by) as declined_by_name, a.decline_note, a.asked_at, a.answered_at,
-    s.id as slot_id, s.status as slot_status, s.assignee_id, s.candidate_ids, s.candidate_group_ids,
-    case when cardinality(s.candidate_group_ids) > 0
-      then array(select distinct user_id from group_members where group_id = any(s.candidate_group_ids)) end as group_member_ids,
-    s.claimed_by, (select name from users where users.id = s.claimed_by) as claimed_by_name, s.claimed_at,
-    s.delegated_from, (select name from users where users.id = s.delegated_from) as delegated_from_name,
-    s.role, s.opened_at, s.due_at, s.finished_by,
-    (select name from users where users.id = s.finished_by) as finished_by_name, s.finished_at
-  from asks a left join slots s on s.id = a.slot_id`);
+/** A person's name, by the user id in `id`. */
+const nameOf = (id: PgColumn) => sql`(select ${users.name} from ${users} where ${users.id} = ${id})`;
+
+/** Question `a` with its slot `s`, in the columns of {@link RawQuestion}. */
+const QUESTION_SELECT = sql`select ${a.id} as id, ${a.taskId} as task_id, ${a.agent} as agent, ${a.conversationId} as conversation_id,
+    ${a.workflowInstanceId} as workflow_instance_id, ${a.workflow} as workflow, ${a.event} as event, ${a.title} as title,
+    ${a.spec} as spec, ${a.responseSchema} as response_schema, ${a.attemptsAllowed} as attempts_allowed, ${a.attemptsUsed} as attempts_used,
+    ${a.status} as status, ${a.reason} as reason, ${a.answer} as answer, ${a.answeredBy} as answered_by,
+    ${nameOf(a.answeredBy)} as answered_by_name,
+    ${a.declinedBy} as declined_by, ${nameOf(a.declinedBy)} as declined_by_name, ${a.declineNote} as decline_note,
+    ${a.askedAt} as asked_at, ${a.answeredAt} as answered_at,
+    ${s.id} as slot_id, ${s.status} as slot_status, ${s.assigneeId} as assignee_id, ${s.candidateIds} as candidate_ids,
+    ${s.candidateGroupIds} as candidate_group_ids,
+    case when cardinality(${s.candidateGroupIds}) > 0
+      then array(select distinct ${groupMembers.userId} from ${groupMembers} where ${groupMembers.groupId} = any(${s.candidateGroupIds})) end as group_member_ids,
+    ${s.claimedBy} as claimed_by, ${nameOf(s.claimedBy)} as claimed_by_name, ${s.claimedAt} as claimed_at,
+    ${s.delegatedFrom} as delegated_from, ${nameOf(s.delegatedFrom)} as delegated_from_name,
+    ${s.role} as role, ${s.openedAt} as opened_at, ${s.dueAt} as due_at, ${s.finishedBy} as finished_by,
+    ${nameOf(s.finishedBy)} as finished_by_name, ${s.finishedAt} as finished_at
+  from ${asks} ${a} left join ${slots} ${s} on ${s.id} = ${a.slotId}`;
 
 /** A uuid[] as the driver hands it back: an array, or (a driver that does not parse uuid[]) its text form. */
 function uuids(value: string[] | string | null): string[] {
@@ -184,13 +194,13 @@ export function mayAnswer(question: Pick<QuestionRow, "slot">, userId: string): 
 
 /** One question with its slot. */
 export async function findQuestion(db: Db, questionId: string): Promise<QuestionRow | undefined> {
-  const rows = await queryRows<RawQuestion>(db, sql`${QUESTION_SELECT} where a.id = ${questionId}`);
+  const rows = await queryRows<RawQuestion>(db, sql`${QUESTION_SELECT} where ${a.id} = ${questionId}`);
   return rows[0] ? toQuestion(rows[0]) : undefined;
 }
 
 /** A task's questions, oldest first. */
 export async function listQuestionsForTask(db: Db, taskId: string): Promise<QuestionRow[]> {
-  const rows = await queryRows<RawQuestion>(db, sql`${QUESTION_SELECT} where a.task_id = ${taskId} order by a.asked_at, a.id`);
+  const rows = await queryRows<RawQuestion>(db, sql`${QUESTION_SELECT} where ${a.taskId} = ${taskId} order by ${a.askedAt}, ${a.id}`);
   return rows.map(toQuestion);
 }
 
@@ -201,9 +211,9 @@ export async function listQuestionsForTask(db: Db, taskId: string): Promise<Ques
 export async function findOpenQuestionOfTaskFor(db: Db, taskId: string, userId: string, except: string): Promise<QuestionRow | undefined> {
   const rows = await queryRows<RawQuestion>(
     db,
-    sql`${QUESTION_SELECT} where a.task_id = ${taskId} and a.status = 'open' and a.id <> ${except} and a.reason is null
-      and s.status = 'open' and ${slotAnswerableBy("s.", userId)}
-      order by a.asked_at desc, a.id desc limit 1`,
+    sql`${QUESTION_SELECT} where ${a.taskId} = ${taskId} and ${a.status} = 'open' and ${a.id} <> ${except} and ${a.reason} is null
+      and ${s.status} = 'open' and ${slotAnswerableBy("s.", userId)}
+      order by ${a.askedAt} desc, ${a.id} desc limit 1`,
   );
   return rows[0] ? toQuestion(rows[0]) : undefined;
 }
@@ -239,12 +249,12 @@ export async function listAnswerableQuestions(db: Db, userId: string, page?: Que
     sql`with recursive ${teamSetsCte(userId)}${
       after
         ? sql`, cursor as (
-            select ${DUE_ORDER} as due_order, s.opened_at, s.id as slot_id, a.asked_at, a.id
-              from asks a join slots s on s.id = a.slot_id where a.id = ${after}::uuid)`
+            select ${DUE_ORDER} as due_order, ${s.openedAt} as opened_at, ${s.id} as slot_id, ${a.askedAt} as asked_at, ${a.id} as id
+              from ${asks} ${a} join ${slots} ${s} on ${s.id} = ${a.slotId} where ${a.id} = ${after}::uuid)`
         : sql``
     }, page as (select * from (${sql.join(walks, sql` union all `)}) walked order by ${rowOrder("due")}${page ? sql` limit ${page.limit}` : sql``})
         ${QUESTION_SELECT}
-        join page on page.id = a.id
+        join page on page.id = ${a.id}
         where ${SERIAL_READ}
         order by ${rowOrder("due", "page.")}`,
   );

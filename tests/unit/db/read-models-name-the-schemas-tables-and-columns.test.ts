@@ -3,6 +3,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
 import { listAnsweredBy, readOpenInbox } from "@/db/queries/inbox";
+import { listAnswerableQuestions } from "@/db/queries/runtime-questions";
 import { listOpenSlots, readSlaPeriod } from "@/db/queries/sla";
 import { slotAnswerableBy } from "@/db/queries/slot-parties";
 import { asks, groupMembers, groups, questionSnoozes, slots, users } from "@/db/schema";
@@ -10,13 +11,13 @@ import { asks, groupMembers, groups, questionSnoozes, slots, users } from "@/db/
 const USER = "00000000-0000-4000-8000-000000000001";
 const dialect = new PgDialect();
 
-/** The SQL text of the one statement `read` sends, from a database that records it and answers one empty row. */
-async function statementOf(read: (db: Db) => Promise<unknown>, row: Record<string, unknown> = {}): Promise<string> {
+/** The SQL text of the one statement `read` sends, from a database that records it and answers `row` (none when null). */
+async function statementOf(read: (db: Db) => Promise<unknown>, row: Record<string, unknown> | null = {}): Promise<string> {
   const sent: SQL[] = [];
   const db = {
     execute: async (query: SQL) => {
       sent.push(query);
-      return { rows: [row] };
+      return { rows: row ? [row] : [] };
     },
   } as unknown as Db;
   await read(db);
@@ -61,6 +62,13 @@ describe("the read models name the schema's tables and columns", () => {
     expect(period).toContain(`"s"."${slots.finishedBy.name}"`);
     expect(period).toContain(`"a"."${asks.reason.name}"`);
     expect(period.match(TEXT_COLUMN) ?? []).toEqual([]);
+  });
+
+  it("a person's answerable questions are read with the schema's names", async () => {
+    const text = await statementOf((db) => listAnswerableQuestions(db, USER, { limit: 20, after: USER }), null);
+    expect(text).toContain(`"a"."${asks.declineNote.name}"`);
+    expect(text).toContain(`"s"."${slots.delegatedFrom.name}"`);
+    expect(text.match(TEXT_COLUMN) ?? []).toEqual([]);
   });
 
   it("a slot's parties over an unaliased slot are its bare column names", () => {
