@@ -13,6 +13,7 @@ const LINT_TIMEOUT = 180_000;
 
 const RESTRICTED = "import-x/no-restricted-paths";
 const CYCLE = "import-x/no-cycle";
+const TYPE_CYCLE = "parley/no-type-cycle";
 
 let eslint: ESLint;
 /** Temporary files (a cycle needs both ends on disk); removed in afterAll, whatever happened. */
@@ -60,6 +61,29 @@ describe("the layering rules", () => {
       const results = await eslint.lintFiles([path.join(plantedDir, "a.ts"), path.join(plantedDir, "b.ts")]);
       expect(results).toHaveLength(2);
       for (const result of results) expect(rulesOf(result.messages)).toContain(CYCLE);
+    },
+    LINT_TIMEOUT,
+  );
+
+  it(
+    "refuse two lib/ files that import each other's types, and tell it once for a cycle of values",
+    async () => {
+      const typesDir = path.join(plantedDir, "types");
+      mkdirSync(typesDir, { recursive: true });
+      const dir = path.relative(root, typesDir).split(path.sep).join("/");
+      writeFileSync(path.join(typesDir, "a.ts"), `import type { B } from "./b";\n\nexport interface A {\n  b?: B;\n}\n`);
+      writeFileSync(path.join(typesDir, "b.ts"), `import { type A } from "@/${dir}/a";\n\nexport interface B {\n  a?: A;\n}\n`);
+      const results = await eslint.lintFiles([path.join(typesDir, "a.ts"), path.join(typesDir, "b.ts")]);
+      expect(results).toHaveLength(2);
+      for (const result of results) expect(rulesOf(result.messages)).toEqual([TYPE_CYCLE]);
+      // The same types from a third module both import: no cycle.
+      writeFileSync(path.join(typesDir, "shared.ts"), `export interface A {\n  b?: B;\n}\n\nexport interface B {\n  a?: A;\n}\n`);
+      const a = await lintAs(`${dir}/a.ts`, `import type { B } from "./shared";\n\nexport type A = { b?: B };\n`);
+      expect(a).toEqual([]);
+      // A cycle of values alone: import-x/no-cycle's, not reported a second time.
+      writeFileSync(path.join(typesDir, "a.ts"), `import { b } from "./b";\n\nexport const a = (): unknown => b;\n`);
+      const valueCycle = await lintAs(`${dir}/b.ts`, `import { a } from "./a";\n\nexport const b = (): unknown => a;\n`);
+      expect(rulesOf(valueCycle)).toEqual([CYCLE]);
     },
     LINT_TIMEOUT,
   );
