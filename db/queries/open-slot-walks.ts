@@ -1,7 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import { asks, groupMembers, questionSnoozes, slots } from "../schema";
-import { a, s } from "./read-aliases";
+import { a, s, z } from "./read-aliases";
 
 /**
  * A person's open questions, read a page at a time by index walks rather than by reading all of
@@ -171,8 +170,6 @@ export interface WalkOptions {
   /** Only questions the person has not snoozed past this moment (the inbox's views; see `question_snoozes`). */
   unsnoozedAt?: SQL;
 }
-
-const z = alias(questionSnoozes, "z");
 
 /** Whether question `a` is out of `userId`'s sight at `at`: they snoozed it until later. */
 export function snoozedBy(userId: string, at: SQL): SQL {

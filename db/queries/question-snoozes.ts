@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../client";
+import { asks, questionSnoozes, slots } from "../schema";
 import { hasWords } from "./question-words";
+import { a, bareName, s, z } from "./read-aliases";
 import { slotIsFor } from "./slot-parties";
 
 /**
@@ -12,7 +14,7 @@ import { slotIsFor } from "./slot-parties";
 
 /** Whether question `a` over slot `s` is open and one `userId` may see in their inbox. */
 function openAndTheirs(userId: string) {
-  return sql`a.status = 'open' and a.reason is null and s.status = 'open' and (${slotIsFor("s.", userId)} or s.claimed_by = ${userId}::uuid)`;
+  return sql`${a.status} = 'open' and ${a.reason} is null and ${s.status} = 'open' and (${slotIsFor("s.", userId)} or ${s.claimedBy} = ${userId}::uuid)`;
 }
 
 /**
@@ -22,12 +24,13 @@ function openAndTheirs(userId: string) {
 export async function snoozeQuestion(db: Db, snooze: { questionId: string; userId: string; until: Date; at: Date }): Promise<Date | null> {
   const rows = await queryRows<{ until: string | Date }>(
     db,
-    sql`insert into question_snoozes (question_id, user_id, until, snoozed_at)
-        select a.id, ${snooze.userId}::uuid, ${snooze.until.toISOString()}::timestamptz, ${snooze.at.toISOString()}::timestamptz
-          from asks a join slots s on s.id = a.slot_id
-         where a.id = ${snooze.questionId}::uuid and ${openAndTheirs(snooze.userId)}
-        on conflict (question_id, user_id) do update set until = excluded.until, snoozed_at = excluded.snoozed_at
-        returning until`,
+    sql`insert into ${questionSnoozes} (${bareName(questionSnoozes.questionId)}, ${bareName(questionSnoozes.userId)}, ${bareName(questionSnoozes.until)}, ${bareName(questionSnoozes.snoozedAt)})
+        select ${a.id}, ${snooze.userId}::uuid, ${snooze.until.toISOString()}::timestamptz, ${snooze.at.toISOString()}::timestamptz
+          from ${asks} ${a} join ${slots} ${s} on ${s.id} = ${a.slotId}
+         where ${a.id} = ${snooze.questionId}::uuid and ${openAndTheirs(snooze.userId)}
+        on conflict (${bareName(questionSnoozes.questionId)}, ${bareName(questionSnoozes.userId)}) do update
+          set ${bareName(questionSnoozes.until)} = excluded.${bareName(questionSnoozes.until)}, ${bareName(questionSnoozes.snoozedAt)} = excluded.${bareName(questionSnoozes.snoozedAt)}
+        returning ${questionSnoozes.until} as until`,
   );
   return rows[0] ? new Date(rows[0].until) : null;
 }
@@ -36,7 +39,8 @@ export async function snoozeQuestion(db: Db, snooze: { questionId: string; userI
 export async function wakeQuestion(db: Db, wake: { questionId: string; userId: string; now: Date }): Promise<boolean> {
   const rows = await queryRows<{ until: string | Date }>(
     db,
-    sql`delete from question_snoozes where question_id = ${wake.questionId}::uuid and user_id = ${wake.userId}::uuid returning until`,
+    sql`delete from ${questionSnoozes} where ${questionSnoozes.questionId} = ${wake.questionId}::uuid and ${questionSnoozes.userId} = ${wake.userId}::uuid
+        returning ${questionSnoozes.until} as until`,
   );
   return rows.some((row) => new Date(row.until) > wake.now);
 }
@@ -45,7 +49,8 @@ export async function wakeQuestion(db: Db, wake: { questionId: string; userId: s
 export async function snoozedUntil(db: Db, questionId: string, userId: string, now: Date): Promise<Date | null> {
   const rows = await queryRows<{ until: string | Date }>(
     db,
-    sql`select until from question_snoozes where question_id = ${questionId}::uuid and user_id = ${userId}::uuid and until > ${now.toISOString()}::timestamptz`,
+    sql`select ${questionSnoozes.until} as until from ${questionSnoozes}
+         where ${questionSnoozes.questionId} = ${questionId}::uuid and ${questionSnoozes.userId} = ${userId}::uuid and ${questionSnoozes.until} > ${now.toISOString()}::timestamptz`,
   );
   return rows[0] ? new Date(rows[0].until) : null;
 }
@@ -55,9 +60,9 @@ export async function snoozedAmong(db: Db, userId: string, questionIds: readonly
   if (questionIds.length === 0) return new Set();
   const rows = await queryRows<{ question_id: string }>(
     db,
-    sql`select question_id from question_snoozes
-         where user_id = ${userId}::uuid and until > ${now.toISOString()}::timestamptz
-           and question_id in (${sql.join(questionIds.map((id) => sql`${id}::uuid`), sql`, `)})`,
+    sql`select ${questionSnoozes.questionId} as question_id from ${questionSnoozes}
+         where ${questionSnoozes.userId} = ${userId}::uuid and ${questionSnoozes.until} > ${now.toISOString()}::timestamptz
+           and ${questionSnoozes.questionId} in (${sql.join(questionIds.map((id) => sql`${id}::uuid`), sql`, `)})`,
   );
   return new Set(rows.map((row) => row.question_id));
 }
@@ -81,10 +86,10 @@ export async function countSnoozedBy(db: Db, userId: string, now: Date): Promise
   const rows = await queryRows<{ count: number | string }>(
     db,
     sql`select count(*) as count
-          from question_snoozes z
-          join asks a on a.id = z.question_id
-          join slots s on s.id = a.slot_id
-         where z.user_id = ${userId}::uuid and z.until > ${now.toISOString()}::timestamptz and ${openAndTheirs(userId)}`,
+          from ${questionSnoozes} ${z}
+          join ${asks} ${a} on ${a.id} = ${z.questionId}
+          join ${slots} ${s} on ${s.id} = ${a.slotId}
+         where ${z.userId} = ${userId}::uuid and ${z.until} > ${now.toISOString()}::timestamptz and ${openAndTheirs(userId)}`,
   );
   return Number(rows[0]?.count ?? 0);
 }
@@ -119,13 +124,14 @@ export async function listSnoozedBy(
     total: number | string;
   }>(
     db,
-    sql`select a.id, a.task_id, a.agent, a.workflow, a.title, a.spec ->> 'title' as spec_title, a.spec #>> '{fields,0,question}' as first_question,
-               s.opened_at, s.due_at, z.until, count(*) over () as total
-          from question_snoozes z
-          join asks a on a.id = z.question_id
-          join slots s on s.id = a.slot_id
-         where z.user_id = ${userId}::uuid and z.until > ${now.toISOString()}::timestamptz and ${openAndTheirs(userId)}${text === null ? sql`` : sql` and ${hasWords(text, find?.workflowsNamed ?? [])}`}
-         order by z.until, a.id
+    sql`select ${a.id} as id, ${a.taskId} as task_id, ${a.agent} as agent, ${a.workflow} as workflow, ${a.title} as title,
+               ${a.spec} ->> 'title' as spec_title, ${a.spec} #>> '{fields,0,question}' as first_question,
+               ${s.openedAt} as opened_at, ${s.dueAt} as due_at, ${z.until} as until, count(*) over () as total
+          from ${questionSnoozes} ${z}
+          join ${asks} ${a} on ${a.id} = ${z.questionId}
+          join ${slots} ${s} on ${s.id} = ${a.slotId}
+         where ${z.userId} = ${userId}::uuid and ${z.until} > ${now.toISOString()}::timestamptz and ${openAndTheirs(userId)}${text === null ? sql`` : sql` and ${hasWords(text, find?.workflowsNamed ?? [])}`}
+         order by ${z.until}, ${a.id}
          limit ${SNOOZED_LISTED}`,
   );
   return {
