@@ -1,7 +1,18 @@
 import { type SQL, sql } from "drizzle-orm";
-import { RUN_STATES, type RunState, type RunStatus } from "../schema";
+import { alias } from "drizzle-orm/pg-core";
+import { asks, groups, RUN_STATES, type RunState, type RunStatus, slots, users, workflowInstances } from "../schema";
 import { type Db, queryRows } from "../client";
 import type { QuestionSpec } from "../types/question-spec";
+import { a, s } from "./read-aliases";
+
+/** The runs, people and teams these statements name by alias. */
+const w = alias(workflowInstances, "w");
+const w2 = alias(workflowInstances, "w2");
+const u = alias(users, "u");
+const d = alias(users, "d");
+const assignee = alias(users, "assignee");
+const holder = alias(users, "holder");
+const g = alias(groups, "g");
 
 export { RUN_STATES, type RunState };
 
@@ -29,8 +40,8 @@ export interface RunRow {
  * so lists read a run's state by index instead of working it out for every run.
  */
 export function nothingReasonOfRun(taskId: string): SQL {
-  return sql`coalesce((select a.reason from asks a where a.task_id = ${taskId} and a.status = 'nothing' order by a.answered_at desc nulls last limit 1),
-                      (select 'expired' from slots s where s.task_id = ${taskId} and s.status = 'expired' limit 1))`;
+  return sql`coalesce((select ${a.reason} from ${asks} ${a} where ${a.taskId} = ${taskId} and ${a.status} = 'nothing' order by ${a.answeredAt} desc nulls last limit 1),
+                      (select 'expired' from ${slots} ${s} where ${s.taskId} = ${taskId} and ${s.status} = 'expired' limit 1))`;
 }
 
 type Row = {
@@ -49,16 +60,17 @@ type Row = {
 // One definition of a listed run for the list and the run page; whom it waits on is one probe of `slots_task_idx`:
 // its assignee, else whoever took it ("Sam Rivera (took it)"), else those it is put to ("Sam Rivera or the team finance",
 // "any of 3 people").
-const RUN_COLUMNS = sql`w.task_id, w.workflow, w.state, w.status, w.run_state, w.nothing_reason, w.last_error, w.created_at, w.updated_at,
-  (select coalesce(assignee.name, holder.name || ' (took it)',
+const RUN_COLUMNS = sql`${w.taskId} as task_id, ${w.workflow} as workflow, ${w.state} as state, ${w.status} as status, ${w.runState} as run_state,
+  ${w.nothingReason} as nothing_reason, ${w.lastError} as last_error, ${w.createdAt} as created_at, ${w.updatedAt} as updated_at,
+  (select coalesce(${assignee.name}, ${holder.name} || ' (took it)',
       nullif(concat_ws(' or ',
-        case when cardinality(s.candidate_ids) = 1 then (select u.name from users u where u.id = s.candidate_ids[1])
-             when cardinality(s.candidate_ids) > 1 then 'any of ' || cardinality(s.candidate_ids) || ' people' end,
-        case when cardinality(s.candidate_group_ids) > 0 then (select case when count(*) > 1 then 'the teams ' else 'the team ' end || string_agg(g.name, ', ' order by g.name)
-                                                                  from groups g where g.id = any(s.candidate_group_ids)) end), ''),
+        case when cardinality(${s.candidateIds}) = 1 then (select ${u.name} from ${users} ${u} where ${u.id} = ${s.candidateIds}[1])
+             when cardinality(${s.candidateIds}) > 1 then 'any of ' || cardinality(${s.candidateIds}) || ' people' end,
+        case when cardinality(${s.candidateGroupIds}) > 0 then (select case when count(*) > 1 then 'the teams ' else 'the team ' end || string_agg(${g.name}, ', ' order by ${g.name})
+                                                                  from ${groups} ${g} where ${g.id} = any(${s.candidateGroupIds})) end), ''),
       'nobody')
-    from slots s left join users assignee on assignee.id = s.assignee_id left join users holder on holder.id = s.claimed_by
-    where s.task_id = w.task_id and s.status = 'open' order by s.opened_at limit 1) as waiting_on`;
+    from ${slots} ${s} left join ${users} ${assignee} on ${assignee.id} = ${s.assigneeId} left join ${users} ${holder} on ${holder.id} = ${s.claimedBy}
+    where ${s.taskId} = ${w.taskId} and ${s.status} = 'open' order by ${s.openedAt} limit 1) as waiting_on`;
 
 function toRunRow(row: Row): RunRow {
   return {
@@ -78,8 +90,8 @@ function toRunRow(row: Row): RunRow {
 function workflowCondition(workflows: readonly string[] | undefined): SQL | undefined {
   if (!workflows) return undefined;
   return workflows.length === 1
-    ? sql`w.workflow = ${workflows[0]}`
-    : sql`w.workflow = any(${`{${workflows.map((name) => `"${name.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`).join(",")}}`}::text[])`;
+    ? sql`${w.workflow} = ${workflows[0]}`
+    : sql`${w.workflow} = any(${`{${workflows.map((name) => `"${name.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`).join(",")}}`}::text[])`;
 }
 
 /**
@@ -94,16 +106,16 @@ export async function listRuns(
   const conditions: SQL[] = [];
   const workflow = workflowCondition(options.workflows);
   if (workflow) conditions.push(workflow);
-  if (options.state) conditions.push(sql`w.run_state = ${options.state}`);
+  if (options.state) conditions.push(sql`${w.runState} = ${options.state}`);
   if (options.after) {
     conditions.push(
-      sql`(w.created_at, w.task_id) < (select w2.created_at, w2.task_id from workflow_instances w2 where w2.task_id = ${options.after}::uuid order by w2.created_at limit 1)`,
+      sql`(${w.createdAt}, ${w.taskId}) < (select ${w2.createdAt}, ${w2.taskId} from ${workflowInstances} ${w2} where ${w2.taskId} = ${options.after}::uuid order by ${w2.createdAt} limit 1)`,
     );
   }
   const filter: SQL = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const rows = await queryRows<Row>(
     db,
-    sql`select ${RUN_COLUMNS} from workflow_instances w ${filter} order by w.created_at desc, w.task_id desc limit ${options.limit ?? 200}`,
+    sql`select ${RUN_COLUMNS} from ${workflowInstances} ${w} ${filter} order by ${w.createdAt} desc, ${w.taskId} desc limit ${options.limit ?? 200}`,
   );
   return rows.map(toRunRow);
 }
@@ -127,8 +139,8 @@ export async function countRunsByState(db: Db, options: { workflows?: readonly s
   const states = sql.join(
     RUN_STATES.map(
       (state) =>
-        sql`select ${state}::text as run_state, (select count(*) from (select 1 from workflow_instances w
-              where w.run_state = ${state} ${workflow ? sql`and ${workflow}` : sql``} limit ${RUN_COUNT_CAP + 1}) capped) as count`,
+        sql`select ${state}::text as run_state, (select count(*) from (select 1 from ${workflowInstances} ${w}
+              where ${w.runState} = ${state} ${workflow ? sql`and ${workflow}` : sql``} limit ${RUN_COUNT_CAP + 1}) capped) as count`,
     ),
     sql` union all `,
   );
@@ -143,7 +155,7 @@ export async function countRunsByState(db: Db, options: { workflows?: readonly s
 
 /** The (first) run over a task, or undefined when no run is over it. */
 export async function findRun(db: Db, taskId: string): Promise<RunRow | undefined> {
-  const [row] = await queryRows<Row>(db, sql`select ${RUN_COLUMNS} from workflow_instances w where w.task_id = ${taskId} order by w.created_at limit 1`);
+  const [row] = await queryRows<Row>(db, sql`select ${RUN_COLUMNS} from ${workflowInstances} ${w} where ${w.taskId} = ${taskId} order by ${w.createdAt} limit 1`);
   return row ? toRunRow(row) : undefined;
 }
 
@@ -152,9 +164,9 @@ export async function listPeopleToAsk(db: Db): Promise<{ id: string; name: strin
   const rows = await queryRows<{ id: string; name: string; away: boolean; delegate_name: string | null }>(
     db,
     // The delegate counts only while they can take questions themselves.
-    sql`select u.id, u.name, u.away, d.name as delegate_name
-          from users u left join users d on d.id = u.delegate_id and u.away and not d.away and d.deactivated_at is null
-         where 'assignee' = any(u.roles) and u.deactivated_at is null order by u.name`,
+    sql`select ${u.id} as id, ${u.name} as name, ${u.away} as away, ${d.name} as delegate_name
+          from ${users} ${u} left join ${users} ${d} on ${d.id} = ${u.delegateId} and ${u.away} and not ${d.away} and ${d.deactivatedAt} is null
+         where 'assignee' = any(${u.roles}) and ${u.deactivatedAt} is null order by ${u.name}`,
   );
   return rows.map((row) => ({ id: row.id, name: row.name, away: row.away, delegateName: row.delegate_name }));
 }
@@ -163,12 +175,12 @@ export async function listPeopleToAsk(db: Db): Promise<{ id: string; name: strin
 export async function namesOf(db: Db, userIds: readonly string[]): Promise<Map<string, string>> {
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return new Map();
-  const rows = await queryRows<{ id: string; name: string }>(db, sql`select id, name from users where id = any(${`{${ids.join(",")}}`}::uuid[])`);
+  const rows = await queryRows<{ id: string; name: string }>(db, sql`select ${users.id} as id, ${users.name} as name from ${users} where ${users.id} = any(${`{${ids.join(",")}}`}::uuid[])`);
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 /** What was answered to each of a task's questions, by question (ask) id. */
 export async function listAnswersForTask(db: Db, taskId: string): Promise<Map<string, { answer: unknown; spec: QuestionSpec }>> {
-  const rows = await queryRows<{ id: string; answer: unknown; spec: QuestionSpec | string }>(db, sql`select id, answer, spec from asks where task_id = ${taskId} and answer is not null`);
+  const rows = await queryRows<{ id: string; answer: unknown; spec: QuestionSpec | string }>(db, sql`select ${asks.id} as id, ${asks.answer} as answer, ${asks.spec} as spec from ${asks} where ${asks.taskId} = ${taskId} and ${asks.answer} is not null`);
   return new Map(rows.map((row) => [row.id, { answer: row.answer, spec: typeof row.spec === "string" ? (JSON.parse(row.spec) as QuestionSpec) : row.spec }]));
 }
