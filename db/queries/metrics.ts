@@ -1,5 +1,11 @@
 import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "@/db/client";
+import { groups, jobs, notificationOutbox, slots } from "@/db/schema";
+import { s } from "./read-aliases";
+
+/** The teams the open work by team is named after. */
+const g = alias(groups, "g");
 
 /** Open questions (waits) and how many of them are past due, for one workflow or team. */
 export interface OpenCount {
@@ -34,42 +40,43 @@ export async function readOperationalCounts(db: Db, now: Date): Promise<Operatio
       // The workflows with open work, found by skipping along slots_open_workflow_due_idx (one probe each, not a read of every
       // open wait), then each one's count from that index alone; "past due" as the index holds it, so it bounds the same walk.
       sql`with recursive open_workflows(name) as (
-            (select s.workflow from slots s where s.status = 'open' order by s.workflow limit 1)
+            (select ${s.workflow} from ${slots} ${s} where ${s.status} = 'open' order by ${s.workflow} limit 1)
             union all
-            select (select s.workflow from slots s where s.status = 'open' and s.workflow > w.name order by s.workflow limit 1)
+            select (select ${s.workflow} from ${slots} ${s} where ${s.status} = 'open' and ${s.workflow} > w.name order by ${s.workflow} limit 1)
               from open_workflows w where w.name is not null
           )
           select w.name,
-                 (select count(*) from slots s where s.status = 'open' and s.workflow = w.name) as open,
-                 (select count(*) from slots s
-                   where s.status = 'open' and s.workflow = w.name and coalesce(s.due_at, 'infinity'::timestamptz) < ${at}) as overdue
+                 (select count(*) from ${slots} ${s} where ${s.status} = 'open' and ${s.workflow} = w.name) as open,
+                 (select count(*) from ${slots} ${s}
+                   where ${s.status} = 'open' and ${s.workflow} = w.name and coalesce(${s.dueAt}, 'infinity'::timestamptz) < ${at}) as overdue
             from open_workflows w where w.name is not null order by w.name`,
     ),
     queryRows<{ name: string; open: number | string; overdue: number | string }>(
       db,
       // Both counts along slots_open_groups_opened_idx, which holds only the waits put to a team; the open ones from it alone.
-      sql`select g.name, open_work.open, coalesce(past_due.overdue, 0) as overdue
-            from groups g
+      sql`select ${g.name} as name, open_work.open, coalesce(past_due.overdue, 0) as overdue
+            from ${groups} ${g}
             join (select team.id, count(*) as open
-                    from slots s cross join lateral unnest(s.candidate_group_ids) as team(id)
-                   where s.status = 'open' and s.candidate_group_ids <> '{}'::uuid[]
-                   group by team.id) open_work on open_work.id = g.id
+                    from ${slots} ${s} cross join lateral unnest(${s.candidateGroupIds}) as team(id)
+                   where ${s.status} = 'open' and ${s.candidateGroupIds} <> '{}'::uuid[]
+                   group by team.id) open_work on open_work.id = ${g.id}
             left join (select team.id, count(*) as overdue
-                         from slots s cross join lateral unnest(s.candidate_group_ids) as team(id)
-                        where s.status = 'open' and s.candidate_group_ids <> '{}'::uuid[] and s.due_at < ${at}
-                        group by team.id) past_due on past_due.id = g.id
-           order by g.name`,
+                         from ${slots} ${s} cross join lateral unnest(${s.candidateGroupIds}) as team(id)
+                        where ${s.status} = 'open' and ${s.candidateGroupIds} <> '{}'::uuid[] and ${s.dueAt} < ${at}
+                        group by team.id) past_due on past_due.id = ${g.id}
+           order by ${g.name}`,
     ),
     queryRows<Record<"jobs_queued" | "jobs_running" | "jobs_failed" | "deliveries_queued" | "deliveries_delivering" | "deliveries_failed", number | string>>(
       db,
-      sql`select (select count(*) from jobs where status = 'queued') as jobs_queued,
-                 (select count(*) from jobs where status = 'running') as jobs_running,
-                 (select count(*) from jobs where status = 'failed') as jobs_failed,
-                 (select count(*) from notification_outbox where status = 'queued') as deliveries_queued,
-                 (select count(*) from notification_outbox where status = 'delivering') as deliveries_delivering,
+      sql`select (select count(*) from ${jobs} where ${jobs.status} = 'queued') as jobs_queued,
+                 (select count(*) from ${jobs} where ${jobs.status} = 'running') as jobs_running,
+                 (select count(*) from ${jobs} where ${jobs.status} = 'failed') as jobs_failed,
+                 (select count(*) from ${notificationOutbox} where ${notificationOutbox.status} = 'queued') as deliveries_queued,
+                 (select count(*) from ${notificationOutbox} where ${notificationOutbox.status} = 'delivering') as deliveries_delivering,
                  -- Worded as notification_outbox_failed_newest_idx's condition, so the count reads that index, not every delivery.
-                 (select count(*) from notification_outbox
-                   where report is not null and (report ->> 'status') = 'failed' and status in ('failed', 'queued') and status = 'failed') as deliveries_failed`,
+                 (select count(*) from ${notificationOutbox}
+                   where ${notificationOutbox.report} is not null and (${notificationOutbox.report} ->> 'status') = 'failed'
+                     and ${notificationOutbox.status} in ('failed', 'queued') and ${notificationOutbox.status} = 'failed') as deliveries_failed`,
     ),
   ]);
   const counts = (rows: typeof byWorkflow) => rows.map((row) => ({ name: row.name, open: Number(row.open), overdue: Number(row.overdue) }));
