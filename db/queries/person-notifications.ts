@@ -1,6 +1,12 @@
 import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows, toDate } from "../client";
-import type { PersonNotification } from "../schema/users";
+import { asks, slots } from "../schema/runtime";
+import { type PersonNotification, personNotifications, users } from "../schema/users";
+import { a, bareName, s } from "./read-aliases";
+
+/** A person's notification, as these statements name it. */
+const n = alias(personNotifications, "n");
 
 /** What a notification is about. */
 export type PersonNotificationKind = PersonNotification["kind"];
@@ -34,13 +40,16 @@ export async function insertPersonNotifications(db: Db, notifications: readonly 
   );
   const inserted = await queryRows<{ id: string; user_id: string }>(
     db,
-    sql`insert into person_notifications (user_id, kind, task_id, question_id, slot_id, data, created_at)
+    sql`insert into ${personNotifications} (${sql.join(
+      [personNotifications.userId, personNotifications.kind, personNotifications.taskId, personNotifications.questionId, personNotifications.slotId, personNotifications.data, personNotifications.createdAt].map(bareName),
+      sql`, `,
+    )})
         select r.user_id, r.kind, r.task_id, r.question_id, r.slot_id, r.data, ${at.toISOString()}::timestamptz
           from jsonb_to_recordset(${rows}::jsonb) as r(user_id uuid, kind text, task_id uuid, question_id uuid, slot_id uuid, data jsonb)
          where r.kind <> 'question'
-            or not exists (select 1 from person_notifications n
-                            where n.user_id = r.user_id and n.kind = 'question' and n.question_id = r.question_id)
-        returning id, user_id`,
+            or not exists (select 1 from ${personNotifications} ${n}
+                            where ${n.userId} = r.user_id and ${n.kind} = 'question' and ${n.questionId} = r.question_id)
+        returning ${personNotifications.id} as id, ${personNotifications.userId} as user_id`,
   );
   return inserted.map((row) => ({ id: row.id, userId: row.user_id }));
 }
@@ -60,8 +69,8 @@ export async function countUnreadNotifications(db: Db, userId: string): Promise<
   const rows = await queryRows<{ count: number | string }>(
     db,
     sql`select count(*) as count from (
-          select 1 from person_notifications n left join asks a on a.id = n.question_id left join slots s on s.id = a.slot_id
-           where n.user_id = ${userId} and n.read_at is null and (a.id is null or ${QUESTION_STILL_OPEN})
+          select 1 from ${personNotifications} ${n} left join ${asks} ${a} on ${a.id} = ${n.questionId} left join ${slots} ${s} on ${s.id} = ${a.slotId}
+           where ${n.userId} = ${userId} and ${n.readAt} is null and (${a.id} is null or ${QUESTION_STILL_OPEN})
            limit ${UNREAD_COUNT_CAP + 1}) capped`,
   );
   const count = Number(rows[0]?.count ?? 0);
@@ -72,9 +81,9 @@ export async function countUnreadNotifications(db: Db, userId: string): Promise<
 export async function markQuestionNotificationsRead(db: Db, userId: string, questionId: string, at: Date): Promise<number> {
   const rows = await queryRows<{ id: string }>(
     db,
-    sql`update person_notifications set read_at = ${at.toISOString()}::timestamptz
-         where user_id = ${userId} and question_id = ${questionId} and read_at is null
-        returning id`,
+    sql`update ${personNotifications} set ${bareName(personNotifications.readAt)} = ${at.toISOString()}::timestamptz
+         where ${personNotifications.userId} = ${userId} and ${personNotifications.questionId} = ${questionId} and ${personNotifications.readAt} is null
+        returning ${personNotifications.id} as id`,
   );
   return rows.length;
 }
@@ -84,7 +93,7 @@ export async function markQuestionNotificationsRead(db: Db, userId: string, ques
  * agent's question keeps `open` until its run reads the answer, so who answered says it), not ended
  * with nothing, its wait (if any) not finished, expired or closed.
  */
-const QUESTION_STILL_OPEN = sql`(a.status = 'open' and a.answered_by is null and (s.id is null or s.status = 'open'))`;
+const QUESTION_STILL_OPEN = sql`(${a.status} = 'open' and ${a.answeredBy} is null and (${s.id} is null or ${s.status} = 'open'))`;
 
 /** A notification as the list shows it, with the question's headline and state as they are now. */
 export interface PersonNotificationRow {
@@ -115,12 +124,13 @@ export async function listNotificationsForUser(db: Db, userId: string, limit: nu
     question_open: boolean | null;
   }>(
     db,
-    sql`select n.id, n.kind, n.task_id, n.question_id, n.data, n.created_at, n.read_at,
-               coalesce(a.title, a.spec ->> 'title', a.spec #>> '{fields,0,question}') as headline,
-               case when a.id is null then null else ${QUESTION_STILL_OPEN} end as question_open
-          from person_notifications n left join asks a on a.id = n.question_id left join slots s on s.id = a.slot_id
-         where n.user_id = ${userId}
-         order by n.created_at desc, n.id desc
+    sql`select ${n.id} as id, ${n.kind} as kind, ${n.taskId} as task_id, ${n.questionId} as question_id, ${n.data} as data,
+               ${n.createdAt} as created_at, ${n.readAt} as read_at,
+               coalesce(${a.title}, ${a.spec} ->> 'title', ${a.spec} #>> '{fields,0,question}') as headline,
+               case when ${a.id} is null then null else ${QUESTION_STILL_OPEN} end as question_open
+          from ${personNotifications} ${n} left join ${asks} ${a} on ${a.id} = ${n.questionId} left join ${slots} ${s} on ${s.id} = ${a.slotId}
+         where ${n.userId} = ${userId}
+         order by ${n.createdAt} desc, ${n.id} desc
          limit ${limit}`,
   );
   return rows.map((row) => ({
@@ -143,9 +153,9 @@ export async function listNotificationsForUser(db: Db, userId: string, limit: nu
 export async function markNotificationRead(db: Db, userId: string, id: string, at: Date): Promise<{ questionId: string | null; taskId: string | null } | undefined> {
   const rows = await queryRows<{ question_id: string | null; task_id: string | null }>(
     db,
-    sql`update person_notifications set read_at = coalesce(read_at, ${at.toISOString()}::timestamptz)
-         where id = ${id} and user_id = ${userId}
-        returning question_id, task_id`,
+    sql`update ${personNotifications} set ${bareName(personNotifications.readAt)} = coalesce(${personNotifications.readAt}, ${at.toISOString()}::timestamptz)
+         where ${personNotifications.id} = ${id} and ${personNotifications.userId} = ${userId}
+        returning ${personNotifications.questionId} as question_id, ${personNotifications.taskId} as task_id`,
   );
   const row = rows[0];
   return row ? { questionId: row.question_id, taskId: row.task_id } : undefined;
@@ -155,7 +165,8 @@ export async function markNotificationRead(db: Db, userId: string, id: string, a
 export async function markAllNotificationsRead(db: Db, userId: string, at: Date): Promise<number> {
   const rows = await queryRows<{ id: string }>(
     db,
-    sql`update person_notifications set read_at = ${at.toISOString()}::timestamptz where user_id = ${userId} and read_at is null returning id`,
+    sql`update ${personNotifications} set ${bareName(personNotifications.readAt)} = ${at.toISOString()}::timestamptz
+         where ${personNotifications.userId} = ${userId} and ${personNotifications.readAt} is null returning ${personNotifications.id} as id`,
   );
   return rows.length;
 }
@@ -167,9 +178,9 @@ export async function markAllNotificationsRead(db: Db, userId: string, at: Date)
 export async function markInboxSeen(db: Db, userId: string, at: Date): Promise<Date | null> {
   const rows = await queryRows<{ previous: Date | string | null }>(
     db,
-    sql`with previous as (select id, inbox_seen_at from users where id = ${userId} for update)
-        update users set inbox_seen_at = ${at.toISOString()}::timestamptz
-          from previous where users.id = previous.id
+    sql`with previous as (select ${users.id} as id, ${users.inboxSeenAt} as inbox_seen_at from ${users} where ${users.id} = ${userId} for update)
+        update ${users} set ${bareName(users.inboxSeenAt)} = ${at.toISOString()}::timestamptz
+          from previous where ${users.id} = previous.id
         returning previous.inbox_seen_at as previous`,
   );
   return toDate(rows[0]?.previous ?? null);
@@ -179,9 +190,10 @@ export async function markInboxSeen(db: Db, userId: string, at: Date): Promise<D
 export async function findOpenSlotAssignee(db: Db, slotId: string): Promise<{ assigneeId: string; taskId: string; questionId: string | null; headline: string | null } | undefined> {
   const rows = await queryRows<{ assignee_id: string; task_id: string; question_id: string | null; headline: string | null }>(
     db,
-    sql`select s.assignee_id, s.task_id, a.id as question_id, coalesce(a.title, a.spec ->> 'title', a.spec #>> '{fields,0,question}') as headline
-          from slots s left join asks a on a.slot_id = s.id
-         where s.id = ${slotId} and s.status = 'open' and s.assignee_id is not null
+    sql`select ${s.assigneeId} as assignee_id, ${s.taskId} as task_id, ${a.id} as question_id,
+               coalesce(${a.title}, ${a.spec} ->> 'title', ${a.spec} #>> '{fields,0,question}') as headline
+          from ${slots} ${s} left join ${asks} ${a} on ${a.slotId} = ${s.id}
+         where ${s.id} = ${slotId} and ${s.status} = 'open' and ${s.assigneeId} is not null
          limit 1`,
   );
   const row = rows[0];
