@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "../client";
+import { groupMembers, groups, users } from "../schema";
+import { bareName } from "./read-aliases";
+
+/** The people, delegates, groups and memberships these statements name by alias. */
+const u = alias(users, "u");
+const d = alias(users, "d");
+const g = alias(groups, "g");
+const m = alias(groupMembers, "m");
 
 /** A group as an ask is routed to it: who is in it, and how many of them can take a question now. */
 export interface RoutedGroup {
@@ -26,10 +35,10 @@ export async function findPeopleForRouting(db: Db, ids: readonly string[]): Prom
   if (ids.length === 0) return [];
   const rows = await queryRows<{ id: string; away: boolean; deactivated: boolean; present_delegate_id: string | null }>(
     db,
-    sql`select u.id, u.away, u.deactivated_at is not null as deactivated,
-               case when u.away and not d.away and d.deactivated_at is null then d.id end as present_delegate_id
-          from users u left join users d on d.id = u.delegate_id
-         where u.id in (${sql.join([...new Set(ids)].map((id) => sql`${id}::uuid`), sql`, `)})`,
+    sql`select ${u.id} as id, ${u.away} as away, ${u.deactivatedAt} is not null as deactivated,
+               case when ${u.away} and not ${d.away} and ${d.deactivatedAt} is null then ${d.id} end as present_delegate_id
+          from ${users} ${u} left join ${users} ${d} on ${d.id} = ${u.delegateId}
+         where ${u.id} in (${sql.join([...new Set(ids)].map((id) => sql`${id}::uuid`), sql`, `)})`,
   );
   return rows.map((row) => ({ id: row.id, away: row.away, deactivated: row.deactivated, presentDelegateId: row.present_delegate_id }));
 }
@@ -38,14 +47,14 @@ export async function findPeopleForRouting(db: Db, ids: readonly string[]): Prom
 async function countedGroups(db: Db, where: ReturnType<typeof sql>): Promise<RoutedGroup[]> {
   const rows = await queryRows<{ id: string; name: string; members: number | string; present: number | string; away: number | string }>(
     db,
-    sql`select g.id, g.name, count(u.id) as members,
-               count(u.id) filter (where not u.away and u.deactivated_at is null) as present,
-               count(u.id) filter (where u.away and u.deactivated_at is null) as away
-          from groups g
-          left join group_members m on m.group_id = g.id
-          left join users u on u.id = m.user_id
+    sql`select ${g.id} as id, ${g.name} as name, count(${u.id}) as members,
+               count(${u.id}) filter (where not ${u.away} and ${u.deactivatedAt} is null) as present,
+               count(${u.id}) filter (where ${u.away} and ${u.deactivatedAt} is null) as away
+          from ${groups} ${g}
+          left join ${groupMembers} ${m} on ${m.groupId} = ${g.id}
+          left join ${users} ${u} on ${u.id} = ${m.userId}
          ${where}
-         group by g.id, g.name order by g.name`,
+         group by ${g.id}, ${g.name} order by ${g.name}`,
   );
   return rows.map((row) => ({ id: row.id, name: row.name, members: Number(row.members), present: Number(row.present), away: Number(row.away) }));
 }
@@ -54,7 +63,7 @@ async function countedGroups(db: Db, where: ReturnType<typeof sql>): Promise<Rou
 export async function findGroupsForRouting(db: Db, names: readonly string[]): Promise<RoutedGroup[]> {
   if (names.length === 0) return [];
   const wanted = [...new Set(names.map((name) => name.trim().toLowerCase()))];
-  return countedGroups(db, sql`where g.name in (${sql.join(wanted.map((name) => sql`${name}`), sql`, `)})`);
+  return countedGroups(db, sql`where ${g.name} in (${sql.join(wanted.map((name) => sql`${name}`), sql`, `)})`);
 }
 
 /** The members of these groups now, once each. */
@@ -62,7 +71,7 @@ export async function membersOf(db: Db, groupIds: readonly string[]): Promise<st
   if (groupIds.length === 0) return [];
   const rows = await queryRows<{ user_id: string }>(
     db,
-    sql`select distinct user_id from group_members where group_id in (${sql.join([...new Set(groupIds)].map((id) => sql`${id}::uuid`), sql`, `)})`,
+    sql`select distinct ${groupMembers.userId} as user_id from ${groupMembers} where ${groupMembers.groupId} in (${sql.join([...new Set(groupIds)].map((id) => sql`${id}::uuid`), sql`, `)})`,
   );
   return rows.map((row) => row.user_id);
 }
@@ -71,8 +80,8 @@ export async function membersOf(db: Db, groupIds: readonly string[]): Promise<st
 export async function presentMembersOf(db: Db, groupId: string): Promise<string[]> {
   const rows = await queryRows<{ user_id: string }>(
     db,
-    sql`select m.user_id from group_members m join users u on u.id = m.user_id
-         where m.group_id = ${groupId}::uuid and not u.away and u.deactivated_at is null`,
+    sql`select ${m.userId} as user_id from ${groupMembers} ${m} join ${users} ${u} on ${u.id} = ${m.userId}
+         where ${m.groupId} = ${groupId}::uuid and not ${u.away} and ${u.deactivatedAt} is null`,
   );
   return rows.map((row) => row.user_id);
 }
@@ -87,9 +96,9 @@ export async function seedGroups(db: Db, members: Readonly<Record<string, readon
   for (const [name, emails] of Object.entries(members)) {
     await queryRows(
       db,
-      sql`with made as (insert into groups (name) values (${name}) on conflict (name) do nothing returning id)
-          insert into group_members (group_id, user_id)
-          select made.id, users.id from made join users on users.email in (${sql.join(emails.map((email) => sql`${email}`), sql`, `)})
+      sql`with made as (insert into ${groups} (${bareName(groups.name)}) values (${name}) on conflict (${bareName(groups.name)}) do nothing returning ${groups.id} as id)
+          insert into ${groupMembers} (${bareName(groupMembers.groupId)}, ${bareName(groupMembers.userId)})
+          select made.id, ${users.id} from made join ${users} on ${users.email} in (${sql.join(emails.map((email) => sql`${email}`), sql`, `)})
           on conflict do nothing`,
     );
   }
