@@ -1,6 +1,20 @@
 import { type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows, toDate } from "../client";
-import { type AuditCategory, auditEvents, type NewAuditEvent } from "../schema";
+import { apiKeys, asks, type AuditCategory, auditEvents, type NewAuditEvent, users, workflowInstances } from "../schema";
+
+/**
+ * The log's lines (`e`: the table, and the page read from it, which has its columns), the line a page
+ * follows (`b`), and what a line names: its actor and their key, its question, its person and key, a run.
+ */
+const e = alias(auditEvents, "e");
+const b = alias(auditEvents, "b");
+const actor = alias(users, "actor");
+const actorKey = alias(apiKeys, "actor_key");
+const q = alias(asks, "q");
+const person = alias(users, "person");
+const subjectKey = alias(apiKeys, "subject_key");
+const w = alias(workflowInstances, "w");
 
 export type { AuditCategory, NewAuditEvent };
 
@@ -75,34 +89,36 @@ type Raw = {
 export async function listAuditEvents(db: Db, options: { filter?: AuditFilter; before?: number; limit: number }): Promise<AuditRow[]> {
   const filter = options.filter ?? {};
   const conditions: SQL[] = [];
-  if (filter.category) conditions.push(sql`e.category = ${filter.category}`);
-  if (filter.actorId) conditions.push(sql`e.actor_id = ${filter.actorId}::uuid`);
-  if (filter.from) conditions.push(sql`e.at >= ${filter.from.toISOString()}::timestamptz`);
-  if (filter.until) conditions.push(sql`e.at < ${filter.until.toISOString()}::timestamptz`);
-  if (options.before !== undefined) conditions.push(sql`(e.at, e.id) < (select b.at, b.id from audit_events b where b.id = ${options.before}::bigint)`);
+  if (filter.category) conditions.push(sql`${e.category} = ${filter.category}`);
+  if (filter.actorId) conditions.push(sql`${e.actorId} = ${filter.actorId}::uuid`);
+  if (filter.from) conditions.push(sql`${e.at} >= ${filter.from.toISOString()}::timestamptz`);
+  if (filter.until) conditions.push(sql`${e.at} < ${filter.until.toISOString()}::timestamptz`);
+  if (options.before !== undefined) conditions.push(sql`(${e.at}, ${e.id}) < (select ${b.at}, ${b.id} from ${auditEvents} ${b} where ${b.id} = ${options.before}::bigint)`);
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   // Each index is ordered (…, at, id): ordering by the filtered columns too lets the walk read it backwards as it is.
   const order = filter.actorId
-    ? sql`e.actor_id desc, e.at desc, e.id desc`
+    ? sql`${e.actorId} desc, ${e.at} desc, ${e.id} desc`
     : filter.category
-      ? sql`e.category desc, e.at desc, e.id desc`
-      : sql`e.at desc, e.id desc`;
+      ? sql`${e.category} desc, ${e.at} desc, ${e.id} desc`
+      : sql`${e.at} desc, ${e.id} desc`;
   const rows = await queryRows<Raw>(
     db,
     sql`with page as (
-          select e.* from audit_events e ${where} order by ${order} limit ${options.limit}
+          select ${e}.* from ${auditEvents} ${e} ${where} order by ${order} limit ${options.limit}
         )
-        select e.id, e.at, e.action, e.category, e.actor_id, actor.name as actor_name, e.actor_key_id, actor_key.name as actor_key_name,
-          e.task_id, e.question_id, coalesce(q.title, q.spec ->> 'title', q.spec #>> '{fields,0,question}') as question_title,
-          coalesce(q.workflow, (select w.workflow from workflow_instances w where w.task_id = e.task_id order by w.created_at limit 1)) as workflow,
-          e.person_id, person.name as person_name, e.group_id, e.api_key_id, subject_key.name as api_key_name, e.detail
-        from page e
-          left join users actor on actor.id = e.actor_id
-          left join api_keys actor_key on actor_key.id = e.actor_key_id
-          left join asks q on q.id = e.question_id
-          left join users person on person.id = e.person_id
-          left join api_keys subject_key on subject_key.id = e.api_key_id
-        order by e.at desc, e.id desc`,
+        select ${e.id} as id, ${e.at} as at, ${e.action} as action, ${e.category} as category, ${e.actorId} as actor_id, ${actor.name} as actor_name,
+          ${e.actorKeyId} as actor_key_id, ${actorKey.name} as actor_key_name,
+          ${e.taskId} as task_id, ${e.questionId} as question_id, coalesce(${q.title}, ${q.spec} ->> 'title', ${q.spec} #>> '{fields,0,question}') as question_title,
+          coalesce(${q.workflow}, (select ${w.workflow} from ${workflowInstances} ${w} where ${w.taskId} = ${e.taskId} order by ${w.createdAt} limit 1)) as workflow,
+          ${e.personId} as person_id, ${person.name} as person_name, ${e.groupId} as group_id, ${e.apiKeyId} as api_key_id, ${subjectKey.name} as api_key_name,
+          ${e.detail} as detail
+        from page ${e}
+          left join ${users} ${actor} on ${actor.id} = ${e.actorId}
+          left join ${apiKeys} ${actorKey} on ${actorKey.id} = ${e.actorKeyId}
+          left join ${asks} ${q} on ${q.id} = ${e.questionId}
+          left join ${users} ${person} on ${person.id} = ${e.personId}
+          left join ${apiKeys} ${subjectKey} on ${subjectKey.id} = ${e.apiKeyId}
+        order by ${e.at} desc, ${e.id} desc`,
   );
   return rows.map((row) => ({
     id: Number(row.id),
