@@ -1,6 +1,12 @@
 import type { ModelMessage } from "ai";
 import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "../client";
+import { asks, conversationMessages } from "../schema";
+import { a } from "./read-aliases";
+
+/** A message of the conversation, as the statement names it. */
+const m = alias(conversationMessages, "m");
 
 /** The part of an agent's conversation shown beside one of its questions. */
 export interface ConversationWindow {
@@ -24,18 +30,18 @@ export async function readConversationWindow(db: Db, options: { conversationId: 
     db,
     sql`with last as (
           select coalesce(
-            (select m.seq from asks a join conversation_messages m on m.conversation_id = a.conversation_id and m.tool_call_id = a.tool_call_id
-              where a.id = ${questionId} and a.conversation_id = ${conversationId}),
-            (select max(seq) from conversation_messages where conversation_id = ${conversationId})) as seq
+            (select ${m.seq} from ${asks} ${a} join ${conversationMessages} ${m} on ${m.conversationId} = ${a.conversationId} and ${m.toolCallId} = ${a.toolCallId}
+              where ${a.id} = ${questionId} and ${a.conversationId} = ${conversationId}),
+            (select max(${conversationMessages.seq}) from ${conversationMessages} where ${conversationMessages.conversationId} = ${conversationId})) as seq
         ), shown as (
-          select m.seq, m.message from conversation_messages m, last
-           where m.conversation_id = ${conversationId} and m.seq <= last.seq
-           order by m.seq desc limit ${limit}
+          select ${m.seq} as seq, ${m.message} as message from ${conversationMessages} ${m}, last
+           where ${m.conversationId} = ${conversationId} and ${m.seq} <= last.seq
+           order by ${m.seq} desc limit ${limit}
         )
         select seq, message from shown
         union all
-        select seq, message from conversation_messages
-         where conversation_id = ${conversationId} and seq = 1 and not exists (select 1 from shown where shown.seq = 1)
+        select ${conversationMessages.seq} as seq, ${conversationMessages.message} as message from ${conversationMessages}
+         where ${conversationMessages.conversationId} = ${conversationId} and ${conversationMessages.seq} = 1 and not exists (select 1 from shown where shown.seq = 1)
         order by seq`,
   );
   const messages = rows.map((row) => ({ seq: Number(row.seq), message: typeof row.message === "string" ? (JSON.parse(row.message) as ModelMessage) : row.message }));
