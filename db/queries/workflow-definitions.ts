@@ -1,6 +1,16 @@
 import { type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows, toDate } from "../client";
+import { slots, workflowDefinitions, workflowInstances } from "../schema";
+import { bareName, s } from "./read-aliases";
 import type { WorkflowDescription } from "../types/workflow-description";
+
+/** A kept definition and a run, as these statements name them. */
+const d = alias(workflowDefinitions, "d");
+const w = alias(workflowInstances, "w");
+
+/** A kept definition's workflow, fingerprint and when it was first seen, in the columns of {@link KeptDefinition}'s row. */
+const KEPT_COLUMNS = sql`${workflowDefinitions.workflow} as workflow, ${workflowDefinitions.fingerprint} as fingerprint, ${workflowDefinitions.firstSeenAt} as first_seen_at`;
 
 /** A workflow definition as a deployment keeps it. */
 export interface KeptDefinition {
@@ -22,8 +32,10 @@ export async function keepWorkflowDefinitions(
   const rows = definitions.map(
     (definition) => sql`(${definition.workflow}, ${definition.fingerprint}, ${JSON.stringify(definition.description)}::jsonb, ${at.toISOString()}::timestamptz)`,
   );
-  await db.execute(sql`insert into workflow_definitions (workflow, fingerprint, description, first_seen_at) values ${sql.join(rows, sql`, `)}
-    on conflict (workflow, fingerprint) do nothing`);
+  const { workflow, fingerprint, description, firstSeenAt } = workflowDefinitions;
+  await db.execute(sql`insert into ${workflowDefinitions} (${bareName(workflow)}, ${bareName(fingerprint)}, ${bareName(description)}, ${bareName(firstSeenAt)})
+    values ${sql.join(rows, sql`, `)}
+    on conflict (${bareName(workflow)}, ${bareName(fingerprint)}) do nothing`);
 }
 
 /** The definitions kept of these workflows, first seen first (without their descriptions). */
@@ -31,12 +43,12 @@ export async function listKeptDefinitions(db: Db, workflows: readonly string[]):
   if (workflows.length === 0) return [];
   const rows = await queryRows<{ workflow: string; fingerprint: string; first_seen_at: string | Date }>(
     db,
-    sql`select workflow, fingerprint, first_seen_at from workflow_definitions
-        where workflow in (${sql.join(
+    sql`select ${KEPT_COLUMNS} from ${workflowDefinitions}
+        where ${workflowDefinitions.workflow} in (${sql.join(
           workflows.map((workflow) => sql`${workflow}`),
           sql`, `,
         )})
-        order by first_seen_at, fingerprint`,
+        order by ${workflowDefinitions.firstSeenAt}, ${workflowDefinitions.fingerprint}`,
   );
   return rows.map((row) => ({ workflow: row.workflow, fingerprint: row.fingerprint, firstSeenAt: toDate(row.first_seen_at) }));
 }
@@ -45,7 +57,8 @@ export async function listKeptDefinitions(db: Db, workflows: readonly string[]):
 export async function findFirstKeptDefinition(db: Db, workflow: string): Promise<KeptDefinition | undefined> {
   const [row] = await queryRows<{ workflow: string; fingerprint: string; first_seen_at: string | Date }>(
     db,
-    sql`select workflow, fingerprint, first_seen_at from workflow_definitions where workflow = ${workflow} order by first_seen_at, fingerprint limit 1`,
+    sql`select ${KEPT_COLUMNS} from ${workflowDefinitions} where ${workflowDefinitions.workflow} = ${workflow}
+        order by ${workflowDefinitions.firstSeenAt}, ${workflowDefinitions.fingerprint} limit 1`,
   );
   return row ? { workflow: row.workflow, fingerprint: row.fingerprint, firstSeenAt: toDate(row.first_seen_at) } : undefined;
 }
@@ -58,11 +71,11 @@ export async function findDefinitionDescriptions(
   if (keys.length === 0) return [];
   return queryRows<{ workflow: string; fingerprint: string; description: WorkflowDescription }>(
     db,
-    sql`select d.workflow, d.fingerprint, d.description from workflow_definitions d
+    sql`select ${d.workflow} as workflow, ${d.fingerprint} as fingerprint, ${d.description} as description from ${workflowDefinitions} ${d}
         join (values ${sql.join(
           keys.map((key) => sql`(${key.workflow}, ${key.fingerprint})`),
           sql`, `,
-        )}) as k(workflow, fingerprint) on d.workflow = k.workflow and d.fingerprint = k.fingerprint`,
+        )}) as k(workflow, fingerprint) on ${d.workflow} = k.workflow and ${d.fingerprint} = k.fingerprint`,
   );
 }
 
@@ -97,18 +110,19 @@ export interface CurrentDefinition {
 
 /** The statement {@link countRunsOnOtherDefinitions} runs (for a test to read its plan). */
 export function runsOnOtherDefinitionsSql(current: readonly CurrentDefinition[]): SQL {
-  const open = sql`w.workflow = c.workflow and w.status in ('running', 'waiting', 'retryable')`;
+  const open = sql`${w.workflow} = c.workflow and ${w.status} in ('running', 'waiting', 'retryable')`;
   return sql`select o.workflow, o.fingerprint, o.state, count(*)::int as runs
         from (values ${sql.join(
           current.map((each) => sql`(${each.workflow}, ${each.fingerprint}, ${each.unrecorded}::boolean)`),
           sql`, `,
         )}) as c(workflow, fingerprint, unrecorded)
         cross join lateral (
-          select w.workflow, w.definition_fingerprint as fingerprint, w.state from workflow_instances w where ${open} and w.definition_fingerprint < c.fingerprint
+          select ${w.workflow} as workflow, ${w.definitionFingerprint} as fingerprint, ${w.state} as state
+            from ${workflowInstances} ${w} where ${open} and ${w.definitionFingerprint} < c.fingerprint
           union all
-          select w.workflow, w.definition_fingerprint, w.state from workflow_instances w where ${open} and w.definition_fingerprint > c.fingerprint
+          select ${w.workflow}, ${w.definitionFingerprint}, ${w.state} from ${workflowInstances} ${w} where ${open} and ${w.definitionFingerprint} > c.fingerprint
           union all
-          select w.workflow, w.definition_fingerprint, w.state from workflow_instances w where ${open} and w.definition_fingerprint is null and c.unrecorded
+          select ${w.workflow}, ${w.definitionFingerprint}, ${w.state} from ${workflowInstances} ${w} where ${open} and ${w.definitionFingerprint} is null and c.unrecorded
         ) o
         group by o.workflow, o.fingerprint, o.state
         order by o.workflow, o.fingerprint nulls first, o.state`;
@@ -129,9 +143,9 @@ export interface RunDefinition {
 export async function findRunDefinition(db: Db, taskId: string): Promise<RunDefinition | undefined> {
   const [row] = await queryRows<{ workflow: string; state: string; status: string; fingerprint: string | null; open_events: string[] | string | null }>(
     db,
-    sql`select w.workflow, w.state, w.status, w.definition_fingerprint as fingerprint,
-          array(select distinct s.event from slots s where s.task_id = w.task_id and s.workflow_instance_id = w.id and s.status = 'open' order by s.event) as open_events
-        from workflow_instances w where w.task_id = ${taskId} order by w.created_at limit 1`,
+    sql`select ${w.workflow} as workflow, ${w.state} as state, ${w.status} as status, ${w.definitionFingerprint} as fingerprint,
+          array(select distinct ${s.event} from ${slots} ${s} where ${s.taskId} = ${w.taskId} and ${s.workflowInstanceId} = ${w.id} and ${s.status} = 'open' order by ${s.event}) as open_events
+        from ${workflowInstances} ${w} where ${w.taskId} = ${taskId} order by ${w.createdAt} limit 1`,
   );
   if (!row) return undefined;
   const events = Array.isArray(row.open_events) ? row.open_events : (row.open_events ?? "").replace(/^\{|\}$/g, "").split(",").filter(Boolean);
