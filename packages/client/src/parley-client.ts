@@ -138,7 +138,7 @@ function secondsOf(within: Within): number {
  * The schema as JSON Schema, describing what the person gives (the schema's input): a transform is
  * then applied here, when the answer is parsed. zod is loaded only when a schema is given.
  */
-async function jsonSchemaOf(schema: AnswerSchema): Promise<JsonSchemaObject> {
+export async function jsonSchemaOf(schema: AnswerSchema): Promise<JsonSchemaObject> {
   const { toJSONSchema } = await import("zod");
   try {
     return toJSONSchema(schema as unknown as Parameters<typeof toJSONSchema>[0], { target: "draft-2020-12", io: "input" }) as JsonSchemaObject;

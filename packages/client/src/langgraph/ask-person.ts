@@ -1,6 +1,6 @@
 import { interrupt } from "@langchain/langgraph";
 import { ParleyAnswerError } from "../errors.js";
-import type { AnswerOf, AnswerSchema } from "../parley-client.js";
+import { type AnswerOf, type AnswerSchema, jsonSchemaOf } from "../parley-client.js";
 import type { Ask, AskInput, JsonSchemaObject, NothingReason } from "../types.js";
 
 /**
@@ -117,12 +117,3 @@ export function personAnswerOf(resumed: unknown): PersonAnswer<unknown> {
   return { ok: true, value: resumed };
 }
 
-/** The zod schema as JSON Schema describing its input, as the core client sends it. zod is loaded only here. */
-async function jsonSchemaOf(schema: AnswerSchema): Promise<JsonSchemaObject> {
-  const { toJSONSchema } = await import("zod");
-  try {
-    return toJSONSchema(schema as unknown as Parameters<typeof toJSONSchema>[0], { target: "draft-2020-12", io: "input" }) as JsonSchemaObject;
-  } catch (error) {
-    throw new TypeError(`This schema cannot be sent to Parley as JSON Schema: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-  }
-}
