@@ -25,28 +25,7 @@ export interface PythonRun {
 
 /** Runs the example with `args` against Parley at `url` with `apiKey` (asynchronously: the server may be in this process). */
 export function runPythonExample(args: readonly string[], env: { url: string; apiKey: string }, timeoutMs = 60_000): Promise<PythonRun> {
-  return new Promise((resolve, reject) => {
-    // Only what Python needs: no proxy settings for a server on loopback; unbuffered, so stderr arrives as written.
-    const childEnv: Record<string, string> = { PATH: process.env.PATH ?? "", PYTHONUNBUFFERED: "1", PYTHONDONTWRITEBYTECODE: "1", PARLEY_URL: env.url, PARLEY_API_KEY: env.apiKey };
-    if (process.env.HOME) childEnv.HOME = process.env.HOME;
-    const child = spawn("python3", [PYTHON_EXAMPLE, ...args], { env: childEnv as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`the Python example did not finish within ${timeoutMs} ms; stderr so far:\n${stderr}`));
-    }, timeoutMs);
-    child.on("error", (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
+  return runProcess("python3", [PYTHON_EXAMPLE, ...args], { env: { PARLEY_URL: env.url, PARLEY_API_KEY: env.apiKey }, timeoutMs });
 }
 
 /**
