@@ -82,7 +82,15 @@ const config = [
     // The pure core: no Next.js, no React, no environment — the CLI and tests use it as it is.
     files: ["lib/runtime/**", "lib/questions/**"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: ["next", "next/*", "react", "react-dom", "@/app/*", "@/components/*"] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["next", "next/*", "react", "react-dom", "@/app/*", "@/components/*"], message: "The pure core imports no Next.js, React, app/ or components/." },
+            { group: ["@/lib/server/*", "**/server/*"], message: "The core speaks no HTTP: lib/server (the HTTP edge) turns its error codes into statuses (httpStatusOf)." },
+          ],
+        },
+      ],
       "no-restricted-properties": ["error", { object: "process", property: "env", message: "Pass configuration in; the core reads no environment." }],
     },
   },

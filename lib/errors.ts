@@ -9,34 +9,33 @@
 export type ErrorKind = "refusal" | "definition" | "transient" | "internal";
 
 /**
- * The closed set of error codes Parley reports; each has its kind, a fixed user message and HTTP status.
- * TODO(#33): the statuses belong at the HTTP edge (lib/server/api-request.ts, lib/server/session.ts);
- * they stay here while `AppError.status` is read there and asserted by the API's tests.
+ * The closed set of error codes Parley reports; each has its kind and a fixed user message. The HTTP
+ * status a code is answered with is the HTTP edge's (`httpStatusOf` in lib/server/http-status.ts).
  */
 export const ERROR_CODES = {
-  unauthorized: { kind: "refusal", status: 401, message: "Please sign in to continue." },
-  forbidden: { kind: "refusal", status: 403, message: "You don't have permission to do that." },
-  not_found: { kind: "refusal", status: 404, message: "We couldn't find that." },
-  invalid_input: { kind: "refusal", status: 400, message: "Some of what you entered needs another look." },
-  conflict: { kind: "refusal", status: 409, message: "Someone got there first." },
-  already_answered: { kind: "refusal", status: 409, message: "Someone already answered this question." },
-  question_closed: { kind: "refusal", status: 409, message: "This question closed without an answer." },
-  attempts_exhausted: { kind: "refusal", status: 409, message: "That was the last attempt: the question closed without an answer." },
-  idempotency_conflict: { kind: "refusal", status: 409, message: "This Idempotency-Key was used for a different request." },
-  payload_too_large: { kind: "refusal", status: 413, message: "The request is too large." },
-  unsupported_media_type: { kind: "refusal", status: 415, message: "Send the request as JSON (Content-Type: application/json)." },
-  unprocessable: { kind: "refusal", status: 422, message: "The request is well-formed, but Parley cannot do what it asks." },
-  answer_refused: { kind: "refusal", status: 422, message: "The answer was refused: see what was said about each field." },
-  unknown_person: { kind: "refusal", status: 422, message: "There is nobody by that email who can answer." },
-  unknown_group: { kind: "refusal", status: 422, message: "There is no group by that name." },
-  unsupported_schema: { kind: "refusal", status: 422, message: "This schema cannot be asked as questions." },
-  rate_limited: { kind: "transient", status: 429, message: "Too many requests: slow down and try again shortly." },
-  not_parked: { kind: "refusal", status: 409, message: "That run is not waiting for an answer." },
-  memory_not_persistent: { kind: "definition", status: 500, message: "This agent cannot ask a person: its memory is not persistent." },
-  definition_error: { kind: "definition", status: 500, message: "This workflow is wrong: fix it and start a new run." },
-  model_unavailable: { kind: "transient", status: 503, message: "The model could not be reached; the run can be retried." },
-  unavailable: { kind: "transient", status: 503, message: "Parley cannot reach its database just now: try again in a few seconds." },
-  internal: { kind: "internal", status: 500, message: "Something went wrong on our side. Nothing you entered was lost." },
+  unauthorized: { kind: "refusal", message: "Please sign in to continue." },
+  forbidden: { kind: "refusal", message: "You don't have permission to do that." },
+  not_found: { kind: "refusal", message: "We couldn't find that." },
+  invalid_input: { kind: "refusal", message: "Some of what you entered needs another look." },
+  conflict: { kind: "refusal", message: "Someone got there first." },
+  already_answered: { kind: "refusal", message: "Someone already answered this question." },
+  question_closed: { kind: "refusal", message: "This question closed without an answer." },
+  attempts_exhausted: { kind: "refusal", message: "That was the last attempt: the question closed without an answer." },
+  idempotency_conflict: { kind: "refusal", message: "This Idempotency-Key was used for a different request." },
+  payload_too_large: { kind: "refusal", message: "The request is too large." },
+  unsupported_media_type: { kind: "refusal", message: "Send the request as JSON (Content-Type: application/json)." },
+  unprocessable: { kind: "refusal", message: "The request is well-formed, but Parley cannot do what it asks." },
+  answer_refused: { kind: "refusal", message: "The answer was refused: see what was said about each field." },
+  unknown_person: { kind: "refusal", message: "There is nobody by that email who can answer." },
+  unknown_group: { kind: "refusal", message: "There is no group by that name." },
+  unsupported_schema: { kind: "refusal", message: "This schema cannot be asked as questions." },
+  rate_limited: { kind: "transient", message: "Too many requests: slow down and try again shortly." },
+  not_parked: { kind: "refusal", message: "That run is not waiting for an answer." },
+  memory_not_persistent: { kind: "definition", message: "This agent cannot ask a person: its memory is not persistent." },
+  definition_error: { kind: "definition", message: "This workflow is wrong: fix it and start a new run." },
+  model_unavailable: { kind: "transient", message: "The model could not be reached; the run can be retried." },
+  unavailable: { kind: "transient", message: "Parley cannot reach its database just now: try again in a few seconds." },
+  internal: { kind: "internal", message: "Something went wrong on our side. Nothing you entered was lost." },
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -64,7 +63,6 @@ const APP_ERROR = Symbol.for("parley.app-error");
 
 export class AppError extends Error {
   readonly code: ErrorCode;
-  readonly status: number;
   /** Where in the caller's input the problem is (`to[1]`, `response_schema.properties.x`), when it is in one place. */
   readonly path: string | undefined;
   /**
@@ -97,7 +95,6 @@ export class AppError extends Error {
     super(message ?? ERROR_CODES[code].message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "AppError";
     this.code = code;
-    this.status = ERROR_CODES[code].status;
     this.path = options?.path;
     this.details = options?.details;
   }

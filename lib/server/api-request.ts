@@ -4,6 +4,7 @@ import { isDatabaseUnreachable } from "@/lib/database-unreachable";
 import type { ApiKey, ApiKeyKind } from "@/db/schema";
 import { AppError, isAppError } from "@/lib/errors";
 import { log, REQUEST_ID_HEADER, requestIdFrom, withLogContext } from "@/lib/log";
+import { httpStatusOf } from "@/lib/server/http-status";
 import { getMetrics } from "@/lib/server/metrics";
 import { inFlight } from "@/lib/server/shutdown";
 
@@ -29,8 +30,9 @@ export function apiError(error: AppError, headers: Record<string, string> = {}):
     error: { code: error.code, message: error.message, ...(error.path !== undefined ? { path: error.path } : {}), ...error.details },
   };
   // A 401 says what it wants (RFC 7235): a bearer key. Without it some clients take it for an OAuth server's.
-  const challenge: Record<string, string> = error.status === 401 ? { "www-authenticate": 'Bearer realm="Parley"' } : {};
-  return apiJson(body, error.status, { ...challenge, ...headers });
+  const status = httpStatusOf(error.code);
+  const challenge: Record<string, string> = status === 401 ? { "www-authenticate": 'Bearer realm="Parley"' } : {};
+  return apiJson(body, status, { ...challenge, ...headers });
 }
 
 /** Requests per second a key may make, from `PARLEY_API_RATE_LIMIT` (0 turns the limit off); default 100. */

@@ -6,6 +6,7 @@ import type { User } from "@/db/schema";
 import { hasAnyRole, type Role } from "@/lib/auth/roles";
 import { authSecret } from "@/lib/config";
 import { AppError } from "@/lib/errors";
+import { httpStatusOf } from "./http-status";
 import { REQUEST_PATH_HEADER } from "./request-path";
 import { sessionClaims } from "./session-token";
 import { personForSession } from "@/lib/auth/session-person";
@@ -90,7 +91,7 @@ export async function authorizeRequest(roles: readonly Role[] = []): Promise<Use
     return await authorize(roles);
   } catch (error) {
     if (error instanceof AppError) {
-      return Response.json({ error: { code: error.code, message: error.message } }, { status: error.status });
+      return Response.json({ error: { code: error.code, message: error.message } }, { status: httpStatusOf(error.code) });
     }
     throw error;
   }

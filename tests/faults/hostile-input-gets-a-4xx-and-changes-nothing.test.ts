@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ERROR_CODES } from "@/lib/errors";
+import { ERROR_CODES, type ErrorCode } from "@/lib/errors";
 import { DEMO_USERS } from "@/lib/demo-people";
+import { httpStatusOf } from "@/lib/server/http-status";
 import { changedTables, createFaultDatabase, type FaultDatabase, snapshotTables } from "./support/database";
 import { type ActionArgument, type ActionResponse, appPaths, callAction, HttpClient, type HttpResponse, serverActionIds, startedTaskId } from "./support/http-client";
 import { adminPostgresUrl } from "./support/prerequisites";
@@ -23,7 +24,7 @@ import { until } from "./support/until";
  */
 
 const ZERO_UUID = "00000000-0000-4000-8000-000000000000";
-const FOUR_XX_CODES = new Set(Object.entries(ERROR_CODES).flatMap(([code, { status }]) => (status >= 400 && status < 500 ? [code] : [])));
+const FOUR_XX_CODES: ReadonlySet<string> = new Set((Object.keys(ERROR_CODES) as ErrorCode[]).filter((code) => httpStatusOf(code) >= 400 && httpStatusOf(code) < 500));
 const EVIL_ORIGIN = "http://evil.example";
 /** Over Next.js's 1 MB limit for a server action's body. */
 const OVERSIZED = "x".repeat(1_100_000);

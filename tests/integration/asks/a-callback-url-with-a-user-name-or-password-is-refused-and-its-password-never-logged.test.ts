@@ -8,6 +8,7 @@ import { captureLog } from "@/tests/support/captured-log";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { type AskFixture, createAskFixture } from "./ask-fixture";
 import { askEventDrainer, startReceiver } from "./ask-events-support";
+import { httpRefusalOf } from "@/tests/support/http-refusal";
 
 const PASSWORD = "hunter2-not-for-logs";
 
@@ -26,13 +27,10 @@ describe.each(DATABASE_KINDS)("a callback_url with credentials, on %s", (kind) =
     "%s is refused at create time with the path, without repeating the URL, and nothing is stored",
     async (callbackUrl) => {
       fixture = await createAskFixture(kind, { askEvents: { global: false } });
-      const refusal = await fixture.service.create(fixture.key, { to: "cy@parley.test", title: "Ship it?", callback_url: callbackUrl }).then(
-        () => undefined,
-        (error: unknown) => error,
-      );
+      const refusal = await httpRefusalOf(fixture.service.create(fixture.key, { to: "cy@parley.test", title: "Ship it?", callback_url: callbackUrl }));
       expect(refusal).toMatchObject({ code: "invalid_input", status: 400, path: "callback_url" });
-      expect((refusal as Error).message).toMatch(/user name or password/);
-      expect((refusal as Error).message).not.toContain(PASSWORD);
+      expect(refusal.message).toMatch(/user name or password/);
+      expect(refusal.message).not.toContain(PASSWORD);
       const [row] = await queryRows<{ asks: number; questions: number }>(fixture.database.db, sql`select (select count(*)::int from api_asks) as asks, (select count(*)::int from asks) as questions`);
       expect(row).toEqual({ asks: 0, questions: 0 });
     },

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { type AskFixture, createAskFixture } from "./ask-fixture";
+import { httpRefusalOf } from "@/tests/support/http-refusal";
 
 describe.each(DATABASE_KINDS)("a key's asks on %s", (kind) => {
   let fixture: AskFixture | undefined;
@@ -12,7 +13,7 @@ describe.each(DATABASE_KINDS)("a key's asks on %s", (kind) => {
   it("another key's ask is not found, to read or to cancel", async () => {
     fixture = await createAskFixture(kind);
     const { ask } = await fixture.service.create(fixture.otherKey, { to: "ada@parley.test", title: "Theirs" });
-    await expect(fixture.service.get(fixture.key, ask.id)).rejects.toMatchObject({ code: "not_found", status: 404 });
+    expect(await httpRefusalOf(fixture.service.get(fixture.key, ask.id))).toMatchObject({ code: "not_found", status: 404 });
     await expect(fixture.service.cancel(fixture.key, ask.id)).rejects.toMatchObject({ code: "not_found" });
     await expect(fixture.service.get(fixture.key, "not-an-id")).rejects.toMatchObject({ code: "not_found" });
     expect((await fixture.service.get(fixture.otherKey, ask.id)).status).toBe("open");

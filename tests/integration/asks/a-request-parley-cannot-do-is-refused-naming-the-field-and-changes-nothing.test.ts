@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/db/client";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { type AskFixture, createAskFixture } from "./ask-fixture";
+import { httpRefusalOf } from "@/tests/support/http-refusal";
 
 const valid = { to: "ada@parley.test", title: "Approve?" };
 
@@ -40,12 +41,9 @@ describe.each(DATABASE_KINDS)("refused ask requests on %s", (kind) => {
   afterAll(() => fixture.close());
 
   it.each(REFUSED)("%s is refused, naming where, and stores nothing", async (_, body, expected) => {
-    const refusal = await fixture.service.create(fixture.key, body).then(
-      () => undefined,
-      (error: unknown) => error,
-    );
+    const refusal = await httpRefusalOf(fixture.service.create(fixture.key, body));
     expect(refusal).toMatchObject({ code: expected.code, status: expected.status, ...(expected.path !== undefined ? { path: expected.path } : {}) });
-    expect((refusal as Error).message.length).toBeGreaterThan(10);
+    expect(refusal.message.length).toBeGreaterThan(10);
     const [row] = await queryRows<{ asks: number; questions: number }>(fixture.database.db, sql`select (select count(*)::int from api_asks) as asks, (select count(*)::int from asks) as questions`);
     expect(row).toEqual({ asks: 0, questions: 0 });
   });

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { queryRows } from "@/db/client";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { type AskFixture, createAskFixture } from "./ask-fixture";
+import { httpRefusalOf } from "@/tests/support/http-refusal";
 
 describe.each(DATABASE_KINDS)("an Idempotency-Key on %s", (kind) => {
   let fixture: AskFixture | undefined;
@@ -42,7 +43,7 @@ describe.each(DATABASE_KINDS)("an Idempotency-Key on %s", (kind) => {
   it("used with a different request is a conflict, and changes nothing", async () => {
     fixture = await createAskFixture(kind);
     await fixture.service.create(fixture.key, request, { idempotencyKey: "rotate" });
-    await expect(fixture.service.create(fixture.key, { ...request, title: "Rotate the keys tomorrow?" }, { idempotencyKey: "rotate" })).rejects.toMatchObject({
+    expect(await httpRefusalOf(fixture.service.create(fixture.key, { ...request, title: "Rotate the keys tomorrow?" }, { idempotencyKey: "rotate" }))).toMatchObject({
       code: "idempotency_conflict",
       status: 409,
     });

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { DEPLOY_SCHEMA } from "../asks/ask-fixture";
 import { createQuestionsApiFixture, type QuestionsApiFixture } from "./questions-api-fixture";
+import { httpRefusalOf } from "@/tests/support/http-refusal";
 
 describe.each(DATABASE_KINDS)("a refused answer over the person's API on %s", (kind) => {
   let fixture: QuestionsApiFixture | undefined;
@@ -15,7 +16,7 @@ describe.each(DATABASE_KINDS)("a refused answer over the person's API on %s", (k
     const { askId, questionId } = await fixture.ask({ response_schema: DEPLOY_SCHEMA });
     const bad = { answers: { decision: "approve", window_hours: "40" } };
 
-    await expect(fixture.api.answer(fixture.adaToken, questionId, bad)).rejects.toMatchObject({
+    expect(await httpRefusalOf(fixture.api.answer(fixture.adaToken, questionId, bad))).toMatchObject({
       code: "answer_refused",
       status: 422,
       details: { fields: { window_hours: ["Between 1 and 12 hours, please."] }, form: [], attempt: "attempt 2 of 3", attempts_left: 2 },
@@ -28,7 +29,7 @@ describe.each(DATABASE_KINDS)("a refused answer over the person's API on %s", (k
     expect(await fixture.api.get(fixture.adaToken, questionId)).toMatchObject({ status: "open", attempts: { allowed: 3, refused: 2 } });
     expect(fixture.settled.count).toBe(0);
 
-    await expect(fixture.api.answer(fixture.adaToken, questionId, bad)).rejects.toMatchObject({
+    expect(await httpRefusalOf(fixture.api.answer(fixture.adaToken, questionId, bad))).toMatchObject({
       code: "attempts_exhausted",
       status: 409,
       details: { fields: { window_hours: ["Between 1 and 12 hours, please."] }, attempts_left: 0, reason: "refused" },

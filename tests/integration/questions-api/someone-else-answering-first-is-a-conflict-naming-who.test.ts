@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { createQuestionsApiFixture, type QuestionsApiFixture } from "./questions-api-fixture";
+import { httpRefusalOf } from "@/tests/support/http-refusal";
 
 describe.each(DATABASE_KINDS)("a question put to several people on %s", (kind) => {
   let fixture: QuestionsApiFixture | undefined;
@@ -17,7 +18,7 @@ describe.each(DATABASE_KINDS)("a question put to several people on %s", (kind) =
     const answeredAt = fixture.clock.now.toISOString();
     fixture.advance(60_000);
 
-    await expect(fixture.api.answer(fixture.adaToken, questionId, { answers: { answer: "Hold it." } })).rejects.toMatchObject({
+    expect(await httpRefusalOf(fixture.api.answer(fixture.adaToken, questionId, { answers: { answer: "Hold it." } }))).toMatchObject({
       code: "already_answered",
       status: 409,
       message: `Already answered by Bo Second at ${answeredAt}.`,

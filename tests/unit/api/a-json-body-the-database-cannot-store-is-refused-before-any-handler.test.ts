@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { API_BODY_NESTING_LIMIT, readJsonBody } from "@/lib/server/api-request";
+import { httpRefusalOf } from "@/tests/support/http-refusal";
 
 const post = (body: string, type = "application/json") => new Request("http://parley.test/api/v1/x", { method: "POST", headers: { "content-type": type }, body });
 
@@ -11,7 +12,7 @@ describe("the API's JSON body reader", () => {
     ["a low surrogate alone", '{"title":"x\\udfffy"}', "surrogate"],
     ["nesting thousands deep", `{"metadata":${"[".repeat(50_000)}${"]".repeat(50_000)}}`, "nests deeper"],
   ])("refuses %s with 400, naming it", async (_label, body, words) => {
-    await expect(readJsonBody(post(body))).rejects.toMatchObject({ code: "invalid_input", status: 400, message: expect.stringContaining(words) });
+    expect(await httpRefusalOf(readJsonBody(post(body)))).toMatchObject({ code: "invalid_input", status: 400, message: expect.stringContaining(words) });
   });
 
   it("takes what can be stored: emoji (surrogate pairs), nesting up to the limit", async () => {
@@ -23,7 +24,7 @@ describe("the API's JSON body reader", () => {
 
   it("refuses what is not JSON, or too big, by its status", async () => {
     await expect(readJsonBody(post("{", "application/json"))).rejects.toMatchObject({ code: "invalid_input" });
-    await expect(readJsonBody(post("{}", "text/plain"))).rejects.toMatchObject({ code: "unsupported_media_type", status: 415 });
-    await expect(readJsonBody(post(JSON.stringify({ padding: "x".repeat(300_000) })))).rejects.toMatchObject({ code: "payload_too_large", status: 413 });
+    expect(await httpRefusalOf(readJsonBody(post("{}", "text/plain")))).toMatchObject({ code: "unsupported_media_type", status: 415 });
+    expect(await httpRefusalOf(readJsonBody(post(JSON.stringify({ padding: "x".repeat(300_000) }))))).toMatchObject({ code: "payload_too_large", status: 413 });
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AppError, ERROR_CODES, type ErrorCode, isRetryableCode, kindOfCode } from "@/lib/errors";
 import { definitionError, isDefinitionFailure } from "@/lib/runtime";
+import { httpStatusOf } from "@/lib/server/http-status";
 
 describe("whether a failure can be retried", () => {
   it("is known of each error by its kind: a definition error fails the same way every time", () => {
@@ -35,6 +36,6 @@ describe("whether a failure can be retried", () => {
     const error = new AppError("definition_error", "its state Waiting has no handler");
     expect(Object.keys(error)).not.toContain("kind");
     expect(Object.keys(error)).not.toContain("retryable");
-    expect(error.status).toBe(500);
+    expect(httpStatusOf(error.code)).toBe(500);
   });
 });
