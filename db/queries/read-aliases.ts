@@ -19,3 +19,8 @@ export const z = alias(questionSnoozes, "z");
 export function bareName(column: PgColumn): SQL {
   return sql`${sql.identifier(column.name)}`;
 }
+
+/** An insert's column list, `"a", "b", …`: the columns' bare names. */
+export function columnList(columns: readonly PgColumn[]): SQL {
+  return sql.join(columns.map(bareName), sql`, `);
+}

@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
+import { alias, type PgColumn } from "drizzle-orm/pg-core";
 import { type Db, queryRows, toDate } from "../client";
-import { asks, groupMembers, type NothingReason, type QuestionStatus, slots, users } from "../schema";
+import { asks, groupMembers, jobs, type NothingReason, type QuestionStatus, runEvents, slots, users, workflowInstances } from "../schema";
 import type { QuestionSpec } from "../types/question-spec";
 import { insertEscalationsSql, type NewEscalationStep } from "./runtime-escalations";
 import { insertRunEventsSql, type NewRunEvent } from "./runtime-events";
 import { afterCursor, CURSOR_PLACE, DUE_ORDER, OPEN_PARTS, openWalk, rowOrder, SERIAL_READ, teamSetsCte, type WalkCursor } from "./open-slot-walks";
-import { a, s } from "./read-aliases";
+import { a, bareName, columnList, s } from "./read-aliases";
 import { slotAnswerableBy } from "./slot-parties";
 import { jobTraceContext } from "./job-trace";
 
@@ -261,6 +261,24 @@ export async function listAnswerableQuestions(db: Db, userId: string, page?: Que
   return rows.map(toQuestion);
 }
 
+/*
+ * The write statements' CTEs, named as aliases of the table whose rows they return (`${won.event}`
+ * renders `"won"."event"`), so what they read of those rows is named from the schema too.
+ */
+/** The question a step asked (insertPersonQuestion). */
+const asked = alias(asks, "asked");
+/** The question whose refused attempt was counted. */
+const counted = alias(asks, "counted");
+/** The slot closed with nothing (`returning *`), and its question. */
+const closedSlot = alias(slots, "slot");
+const closed = alias(asks, "closed");
+/** The slot an answer finished (`returning *`), and its question. */
+const won = alias(slots, "won");
+const answered = alias(asks, "answered");
+
+/** What a job a finished or closed slot queues is written with. */
+const JOB_COLUMNS = columnList([jobs.kind, jobs.workflowInstanceId, jobs.state, jobs.slotId, jobs.payload, jobs.runAt, jobs.traceContext]);
+
 /** A flow's question to a person, with the slot that takes its answer. */
 export interface NewPersonQuestion {
   id: string;
@@ -301,34 +319,34 @@ export interface NewPersonQuestion {
  */
 export async function insertPersonQuestion(db: Db, question: NewPersonQuestion): Promise<{ id: string; slotId: string; created: boolean }> {
   const at = question.at.toISOString();
-  const created = sql`exists (select 1 from asked)`;
+  const created = sql`exists (select 1 from ${asked})`;
+  const w = workflowInstances;
   const rows = await queryRows<{ id: string; slot_id: string; created: boolean }>(
     db,
-    sql`with asked as (
-          insert into asks (id, task_id, workflow_instance_id, workflow, event, slot_id, step_key, title, spec, response_schema, attempts_allowed, asked_at)
+    sql`with ${asked} as (
+          insert into ${asks} (${columnList([asks.id, asks.taskId, asks.workflowInstanceId, asks.workflow, asks.event, asks.slotId, asks.stepKey, asks.title, asks.spec, asks.responseSchema, asks.attemptsAllowed, asks.askedAt])})
           select ${question.id}::uuid, ${question.taskId}::uuid, ${question.workflowInstanceId}::uuid, ${question.workflow}, ${question.event},
             ${question.slotId}::uuid, ${question.stepKey}, ${question.title}, ${JSON.stringify(question.spec)}::jsonb,
             ${question.responseSchema === null ? null : JSON.stringify(question.responseSchema)}::json, ${question.attemptsAllowed}::int, ${at}::timestamptz
           -- A run cancelled meanwhile asks nothing more (the lock waits for a cancel under way: db/queries/run-cancels.ts).
-          where exists (select 1 from workflow_instances where id = ${question.workflowInstanceId} and status <> 'cancelled' for share)
-          on conflict (step_key) where step_key is not null do nothing
-          returning id, slot_id
+          where exists (select 1 from ${w} where ${w.id} = ${question.workflowInstanceId} and ${w.status} <> 'cancelled' for share)
+          on conflict (${bareName(asks.stepKey)}) where ${bareName(asks.stepKey)} is not null do nothing
+          returning ${asks.id}, ${asks.slotId}
         ), opened as (
-          insert into slots (id, workflow_instance_id, workflow, task_id, state, event, role, agent, assignee_id, candidate_ids,
-            candidate_group_ids, delegated_from, opened_at, due_at)
+          insert into ${slots} (${columnList([slots.id, slots.workflowInstanceId, slots.workflow, slots.taskId, slots.state, slots.event, slots.role, slots.agent, slots.assigneeId, slots.candidateIds, slots.candidateGroupIds, slots.delegatedFrom, slots.openedAt, slots.dueAt])})
           select ${question.slotId}, ${question.workflowInstanceId}, ${question.workflow}, ${question.taskId}, ${question.state},
             ${question.event}, null, ${question.askedBy}, ${question.assigneeId}::uuid, ${`{${question.candidateIds.join(",")}}`}::uuid[],
             ${`{${question.candidateGroupIds.join(",")}}`}::uuid[], ${question.delegatedFrom}::uuid, ${at}::timestamptz, ${question.dueAt?.toISOString() ?? null}::timestamptz
           where ${created}
         ), escalations as (${insertEscalationsSql([{ id: question.slotId, escalations: question.escalations ?? [] }], created)}
         ), instance as (
-          update workflow_instances set status = 'waiting', updated_at = ${at}::timestamptz
-          where id = ${question.workflowInstanceId} and ${created}
+          update ${w} set ${bareName(w.status)} = 'waiting', ${bareName(w.updatedAt)} = ${at}::timestamptz
+          where ${w.id} = ${question.workflowInstanceId} and ${created}
         ), tracked as (${question.trackedStatus(created)}),
         events as (${insertRunEventsSql(question.events, created)})
-        select id, slot_id, true as created from asked
+        select ${asked.id} as id, ${asked.slotId} as slot_id, true as created from ${asked}
         union all
-        select id, slot_id, false as created from asks where step_key = ${question.stepKey} and not ${created}`,
+        select ${asks.id} as id, ${asks.slotId} as slot_id, false as created from ${asks} where ${asks.stepKey} = ${question.stepKey} and not ${created}`,
   );
   const row = rows[0];
   if (!row) throw new Error("the question was neither created nor found (was its run cancelled?)");
@@ -346,12 +364,12 @@ export async function countRefusedAttempt(
 ): Promise<{ attemptsUsed: number; attemptsAllowed: number } | undefined> {
   const rows = await queryRows<{ attempts_used: number; attempts_allowed: number }>(
     db,
-    sql`with counted as (
-          update asks set attempts_used = attempts_used + 1
-          where id = ${refusal.questionId} and status = 'open' and reason is null and attempts_used = ${refusal.seenAttemptsUsed}
-          returning attempts_used, attempts_allowed
-        ), events as (${insertRunEventsSql(refusal.events, sql`exists (select 1 from counted)`)})
-        select attempts_used, attempts_allowed from counted`,
+    sql`with ${counted} as (
+          update ${asks} set ${bareName(asks.attemptsUsed)} = ${asks.attemptsUsed} + 1
+          where ${asks.id} = ${refusal.questionId} and ${asks.status} = 'open' and ${asks.reason} is null and ${asks.attemptsUsed} = ${refusal.seenAttemptsUsed}
+          returning ${asks.attemptsUsed}, ${asks.attemptsAllowed}
+        ), events as (${insertRunEventsSql(refusal.events, sql`exists (select 1 from ${counted})`)})
+        select ${counted.attemptsUsed} as attempts_used, ${counted.attemptsAllowed} as attempts_allowed from ${counted}`,
   );
   const row = rows[0];
   return row ? { attemptsUsed: Number(row.attempts_used), attemptsAllowed: Number(row.attempts_allowed) } : undefined;
@@ -378,25 +396,26 @@ export async function closeQuestionWithNothing(
   const at = closing.at.toISOString();
   const rows = await queryRows<{ id: string }>(
     db,
-    sql`with slot as (
-          update slots set status = 'closed', finished_at = ${at}::timestamptz,
-            wait_ms = greatest(0, (extract(epoch from (${at}::timestamptz - opened_at)) * 1000)::bigint),
-            payload = ${JSON.stringify(closing.payload)}::jsonb
-          where id = (select slot_id from asks where id = ${closing.questionId}) and status = 'open'
+    sql`with ${closedSlot} as (
+          update ${slots} set ${bareName(slots.status)} = 'closed', ${bareName(slots.finishedAt)} = ${at}::timestamptz,
+            ${bareName(slots.waitMs)} = greatest(0, (extract(epoch from (${at}::timestamptz - ${slots.openedAt})) * 1000)::bigint),
+            ${bareName(slots.payload)} = ${JSON.stringify(closing.payload)}::jsonb
+          where ${slots.id} = (select ${asks.slotId} from ${asks} where ${asks.id} = ${closing.questionId}) and ${slots.status} = 'open'
           returning *
-        ), closed as (
-          update asks set reason = ${closing.reason},
-            declined_by = ${closing.declined?.by ?? null}, decline_note = ${closing.declined?.note ?? null},
-            status = case when conversation_id is null then 'nothing' else status end,
-            answered_at = case when conversation_id is null then ${at}::timestamptz else answered_at end
-          where id = ${closing.questionId} and status = 'open' and reason is null and exists (select 1 from slot)
-          returning id
+        ), ${closed} as (
+          update ${asks} set ${bareName(asks.reason)} = ${closing.reason},
+            ${bareName(asks.declinedBy)} = ${closing.declined?.by ?? null}, ${bareName(asks.declineNote)} = ${closing.declined?.note ?? null},
+            ${bareName(asks.status)} = case when ${asks.conversationId} is null then 'nothing' else ${asks.status} end,
+            ${bareName(asks.answeredAt)} = case when ${asks.conversationId} is null then ${at}::timestamptz else ${asks.answeredAt} end
+          where ${asks.id} = ${closing.questionId} and ${asks.status} = 'open' and ${asks.reason} is null and exists (select 1 from ${closedSlot})
+          returning ${asks.id}
         ), queued as (
-          insert into jobs (kind, workflow_instance_id, state, slot_id, payload, run_at, trace_context)
-          select 'event', workflow_instance_id, state, id, jsonb_build_object('event', event, 'payload', payload), ${at}::timestamptz, ${jobTraceContext()}
-          from slot where exists (select 1 from closed)
-        ), events as (${insertRunEventsSql(closing.events, sql`exists (select 1 from closed)`)})
-        select id from closed`,
+          insert into ${jobs} (${JOB_COLUMNS})
+          select 'event', ${closedSlot.workflowInstanceId}, ${closedSlot.state}, ${closedSlot.id},
+            jsonb_build_object('event', ${closedSlot.event}, 'payload', ${closedSlot.payload}), ${at}::timestamptz, ${jobTraceContext()}
+          from ${closedSlot} where exists (select 1 from ${closed})
+        ), events as (${insertRunEventsSql(closing.events, sql`exists (select 1 from ${closed})`)})
+        select ${closed.id} as id from ${closed}`,
   );
   return rows.length > 0;
 }
@@ -414,32 +433,32 @@ export async function depositAnswer(
   const at = deposit.at.toISOString();
   const rows = await queryRows<{ id: string }>(
     db,
-    sql`with won as (
-          update slots set status = 'finished', finished_by = ${deposit.by}, finished_at = ${at}::timestamptz,
-            wait_ms = greatest(0, (extract(epoch from (${at}::timestamptz - opened_at)) * 1000)::bigint),
-            payload = ${JSON.stringify(deposit.payload)}::jsonb
-          where id = ${deposit.slotId} and status = 'open'
-            and (due_at is null or due_at > ${at}::timestamptz)
+    sql`with ${won} as (
+          update ${slots} set ${bareName(slots.status)} = 'finished', ${bareName(slots.finishedBy)} = ${deposit.by}, ${bareName(slots.finishedAt)} = ${at}::timestamptz,
+            ${bareName(slots.waitMs)} = greatest(0, (extract(epoch from (${at}::timestamptz - ${slots.openedAt})) * 1000)::bigint),
+            ${bareName(slots.payload)} = ${JSON.stringify(deposit.payload)}::jsonb
+          where ${slots.id} = ${deposit.slotId} and ${slots.status} = 'open'
+            and (${slots.dueAt} is null or ${slots.dueAt} > ${at}::timestamptz)
             and ${slotAnswerableBy("", deposit.by)}
-            and exists (select 1 from asks where id = ${deposit.questionId} and status = 'open' and reason is null)
+            and exists (select 1 from ${asks} where ${asks.id} = ${deposit.questionId} and ${asks.status} = 'open' and ${asks.reason} is null)
           returning *
-        ), answered as (
-          update asks set answer = ${JSON.stringify(deposit.answer)}::jsonb, answered_by = ${deposit.by},
-            status = case when conversation_id is null then 'answered' else status end,
-            answered_at = case when conversation_id is null then ${at}::timestamptz else answered_at end
-          where id = ${deposit.questionId} and exists (select 1 from won)
-          returning id
+        ), ${answered} as (
+          update ${asks} set ${bareName(asks.answer)} = ${JSON.stringify(deposit.answer)}::jsonb, ${bareName(asks.answeredBy)} = ${deposit.by},
+            ${bareName(asks.status)} = case when ${asks.conversationId} is null then 'answered' else ${asks.status} end,
+            ${bareName(asks.answeredAt)} = case when ${asks.conversationId} is null then ${at}::timestamptz else ${asks.answeredAt} end
+          where ${asks.id} = ${deposit.questionId} and exists (select 1 from ${won})
+          returning ${asks.id}
         ), queued as (
-          insert into jobs (kind, workflow_instance_id, state, slot_id, payload, run_at, trace_context)
-          select 'event', workflow_instance_id, state, id, jsonb_build_object('event', event, 'payload', payload), ${at}::timestamptz, ${jobTraceContext()}
-          from won
+          insert into ${jobs} (${JOB_COLUMNS})
+          select 'event', ${won.workflowInstanceId}, ${won.state}, ${won.id}, jsonb_build_object('event', ${won.event}, 'payload', ${won.payload}), ${at}::timestamptz, ${jobTraceContext()}
+          from ${won}
         ), events as (
-          insert into run_events (task_id, workflow_instance_id, kind, data, at)
-          select task_id, workflow_instance_id, 'answered',
-            jsonb_build_object('event', event, 'slotId', id, 'questionId', ${deposit.questionId}::text, 'by', finished_by, 'waitMs', wait_ms), ${at}::timestamptz
-          from won
+          insert into ${runEvents} (${columnList([runEvents.taskId, runEvents.workflowInstanceId, runEvents.kind, runEvents.data, runEvents.at])})
+          select ${won.taskId}, ${won.workflowInstanceId}, 'answered',
+            jsonb_build_object('event', ${won.event}, 'slotId', ${won.id}, 'questionId', ${deposit.questionId}::text, 'by', ${won.finishedBy}, 'waitMs', ${won.waitMs}), ${at}::timestamptz
+          from ${won}
         )
-        select id from answered`,
+        select ${answered.id} as id from ${answered}`,
   );
   return rows.length > 0;
 }

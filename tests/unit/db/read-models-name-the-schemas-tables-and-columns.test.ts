@@ -1,12 +1,24 @@
-import { getTableName, type SQL, sql } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
-import { describe, expect, it } from "vitest";
+import { getTableColumns, getTableName, is, type SQL, sql } from "drizzle-orm";
+import { PgDialect, PgTable } from "drizzle-orm/pg-core";
+import { describe, expect, it, vi } from "vitest";
 import type { Db } from "@/db/client";
 import { listAnsweredBy, readOpenInbox } from "@/db/queries/inbox";
-import { listAnswerableQuestions } from "@/db/queries/runtime-questions";
+import { closeQuestionWithNothing, countRefusedAttempt, depositAnswer, insertPersonQuestion, listAnswerableQuestions } from "@/db/queries/runtime-questions";
 import { listOpenSlots, readSlaPeriod } from "@/db/queries/sla";
 import { slotAnswerableBy } from "@/db/queries/slot-parties";
-import { asks, groupMembers, groups, questionSnoozes, slots, users } from "@/db/schema";
+import * as schema from "@/db/schema";
+import { asks, groupMembers, groups, jobs, questionSnoozes, runEvents, slots, users, workflowInstances } from "@/db/schema";
+
+// The run events and escalations a write appends are built by their own modules (checked with them):
+// here they are a placeholder, so what is checked is the statement's own text.
+vi.mock("@/db/queries/runtime-events", async (original) => ({
+  ...(await original<typeof import("@/db/queries/runtime-events")>()),
+  insertRunEventsSql: () => sql`select 1`,
+}));
+vi.mock("@/db/queries/runtime-escalations", async (original) => ({
+  ...(await original<typeof import("@/db/queries/runtime-escalations")>()),
+  insertEscalationsSql: () => sql`select 1`,
+}));
 
 const USER = "00000000-0000-4000-8000-000000000001";
 const dialect = new PgDialect();
@@ -23,6 +35,39 @@ async function statementOf(read: (db: Db) => Promise<unknown>, row: Record<strin
   await read(db);
   expect(sent).toHaveLength(1);
   return dialect.sqlToQuery(sent[0]!).sql;
+}
+
+/** The SQL text of each statement `write` sends, from a database that records them and answers each with `rows`. */
+async function statementsOf(write: (db: Db) => Promise<unknown>, rows: Record<string, unknown>[] = []): Promise<string[]> {
+  const sent: SQL[] = [];
+  const db = {
+    execute: async (query: SQL) => {
+      sent.push(query);
+      return { rows };
+    },
+  } as unknown as Db;
+  await write(db);
+  return sent.map((query) => dialect.sqlToQuery(query).sql);
+}
+
+/** Every column name of the platform's schema. */
+const SCHEMA_COLUMNS = new Set(
+  Object.values(schema).flatMap((value) => (is(value, PgTable) ? Object.values(getTableColumns(value)).map((column) => column.name) : [])),
+);
+
+/**
+ * The schema's column names a statement writes as bare text: what is left once the names it takes from
+ * the schema (quoted), string literals, parameters, casts and the names it gives its own output
+ * columns (`as x`) are taken out.
+ */
+function bareColumns(text: string): string[] {
+  const left = text
+    .replace(/"(?:[^"]|"")*"/g, " ")
+    .replace(/'(?:[^']|'')*'/g, " ")
+    .replace(/\$\d+/g, " ")
+    .replace(/::[a-z_]+(\[\])?/g, " ")
+    .replace(/\bas\s+[a-z_]+/g, " ");
+  return (left.match(/\b[a-z_][a-z0-9_]*\b/g) ?? []).filter((word) => SCHEMA_COLUMNS.has(word));
 }
 
 /** Column references written as text over the statements' table aliases (`a.slot_id`, `s.due_at`, `z.until`, `g.name`) rather than from the schema. */
@@ -77,3 +122,38 @@ describe("the read models name the schema's tables and columns", () => {
     expect(text).not.toContain(`"s".`);
   });
 });
+
+describe("the write statements name the schema's tables and columns", () => {
+  const at = new Date("2026-12-01T09:00:00Z");
+
+  it("an answer's deposit (one statement) names every table and column from the schema", async () => {
+    const [text, ...more] = await statementsOf((db) => depositAnswer(db, { questionId: USER, slotId: USER, by: USER, payload: {}, answer: {}, at }));
+    expect(more).toEqual([]);
+    expect(text).toContain(`update "${getTableName(slots)}" set "${slots.status.name}" = 'finished'`);
+    expect(text).toContain(`"won"."${slots.workflowInstanceId.name}"`);
+    expect(text).toContain(`insert into "${getTableName(jobs)}" ("${jobs.kind.name}"`);
+    expect(text).toContain(`insert into "${getTableName(runEvents)}" ("${runEvents.taskId.name}"`);
+    expect(bareColumns(text!)).toEqual([]);
+  });
+
+  it("asking a person, counting a refused attempt and closing with nothing name them from the schema too", async () => {
+    const [asked] = await statementsOf(
+      (db) =>
+        insertPersonQuestion(db, {
+          id: USER, slotId: USER, taskId: USER, workflowInstanceId: USER, workflow: "w", state: "S", event: "E", stepKey: "k", title: null,
+          spec: { fields: [] } as never, responseSchema: null, attemptsAllowed: 3, assigneeId: USER, candidateIds: [], candidateGroupIds: [],
+          delegatedFrom: null, askedBy: null, dueAt: null, at, trackedStatus: () => sql`select 1`, events: [],
+        }),
+      [{ id: USER, slot_id: USER, created: true }],
+    );
+    expect(asked).toContain(`on conflict ("${asks.stepKey.name}") where "${asks.stepKey.name}" is not null do nothing`);
+    expect(asked).toContain(`update "${getTableName(workflowInstances)}" set "${workflowInstances.status.name}" = 'waiting'`);
+    expect(bareColumns(asked!)).toEqual([]);
+    const [counted] = await statementsOf((db) => countRefusedAttempt(db, { questionId: USER, seenAttemptsUsed: 1, by: USER, events: [] }));
+    expect(counted).toContain(`set "${asks.attemptsUsed.name}" = "${getTableName(asks)}"."${asks.attemptsUsed.name}" + 1`);
+    expect(bareColumns(counted!)).toEqual([]);
+    const [closed] = await statementsOf((db) => closeQuestionWithNothing(db, { questionId: USER, reason: "declined", declined: { by: USER, note: null }, payload: null, events: [], at }));
+    expect(bareColumns(closed!)).toEqual([]);
+  });
+});
+
