@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows, toDate } from "../client";
-import type { EscalationAction } from "../schema";
+import { type EscalationAction, slotEscalations } from "../schema";
+import { bareName } from "./read-aliases";
 
 /** One escalation step to store with a slot as it opens: its number (firing order, from 1), its moment and what it does. */
 export interface NewEscalationStep {
@@ -18,7 +19,8 @@ export function insertEscalationsSql(slots: readonly { id: string; escalations?:
     (slot.escalations ?? []).map((each) => ({ slot_id: slot.id, step: each.step, due_at: each.dueAt.toISOString(), action: each.action })),
   );
   if (rows.length === 0) return sql`select 1`;
-  return sql`insert into slot_escalations (slot_id, step, due_at, action)
+  const c = slotEscalations;
+  return sql`insert into ${slotEscalations} (${sql.join([c.slotId, c.step, c.dueAt, c.action].map(bareName), sql`, `)})
     select r.slot_id, r.step, r.due_at, r.action
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(slot_id uuid, step int, due_at timestamptz, action jsonb)
     where ${onlyIf}`;

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../client";
 import { type RunEvent, type RunEventKind, runEvents } from "../schema";
 import type { QuestionSpec } from "../types/question-spec";
+import { bareName } from "./read-aliases";
 
 /** A run event about to be appended. */
 export interface NewRunEvent {
@@ -32,7 +33,8 @@ function eventsJson(events: readonly NewRunEvent[]): string {
  * `onlyIf` makes them conditional on that change having happened.
  */
 export function insertRunEventsSql(events: readonly NewRunEvent[], onlyIf?: SQL): SQL {
-  return sql`insert into run_events (task_id, workflow_instance_id, kind, agent, data, at)
+  const c = runEvents;
+  return sql`insert into ${runEvents} (${sql.join([c.taskId, c.workflowInstanceId, c.kind, c.agent, c.data, c.at].map(bareName), sql`, `)})
     select (e.value->>'task_id')::uuid, (e.value->>'workflow_instance_id')::uuid, e.value->>'kind',
       e.value->>'agent', e.value->'data', (e.value->>'at')::timestamptz
     from jsonb_array_elements(${eventsJson(events)}::jsonb) with ordinality as e(value, n)

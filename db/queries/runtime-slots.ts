@@ -1,5 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows, toDate } from "../client";
+import { slots } from "../schema";
+import { bareName } from "./read-aliases";
 import type { NewEscalationStep } from "./runtime-escalations";
 import { slotAnswerableBy } from "./slot-parties";
 import { jobTraceContext } from "./job-trace";
@@ -233,10 +235,10 @@ export interface NewSlot {
  * `insert into slots …` for use inside a CTE, conditional on `onlyIf`; the first slot's agent is
  * `firstSlotAgent` (an SQL expression) when given.
  */
-export function insertSlotsSql(slots: readonly NewSlot[], onlyIf: SQL, firstSlotAgent?: SQL): SQL {
-  if (slots.length === 0) return sql`select 1`;
+export function insertSlotsSql(opening: readonly NewSlot[], onlyIf: SQL, firstSlotAgent?: SQL): SQL {
+  if (opening.length === 0) return sql`select 1`;
   const json = JSON.stringify(
-    slots.map((slot) => ({
+    opening.map((slot) => ({
       id: slot.id,
       workflow_instance_id: slot.workflowInstanceId,
       workflow: slot.workflow,
@@ -252,9 +254,12 @@ export function insertSlotsSql(slots: readonly NewSlot[], onlyIf: SQL, firstSlot
       due_at: slot.dueAt?.toISOString() ?? null,
     })),
   );
-  const agent = firstSlotAgent ? sql`case when s.id = ${slots[0]!.id}::uuid then ${firstSlotAgent} end` : sql`null`;
-  return sql`insert into slots (id, workflow_instance_id, workflow, task_id, state, event, role, assignee_id, candidate_ids,
-      candidate_group_ids, delegated_from, opened_at, due_at, agent)
+  const agent = firstSlotAgent ? sql`case when s.id = ${opening[0]!.id}::uuid then ${firstSlotAgent} end` : sql`null`;
+  const c = slots;
+  return sql`insert into ${slots} (${sql.join(
+    [c.id, c.workflowInstanceId, c.workflow, c.taskId, c.state, c.event, c.role, c.assigneeId, c.candidateIds, c.candidateGroupIds, c.delegatedFrom, c.openedAt, c.dueAt, c.agent].map(bareName),
+    sql`, `,
+  )})
     select s.id, s.workflow_instance_id, s.workflow, s.task_id, s.state, s.event, s.role, s.assignee_id,
       array(select jsonb_array_elements_text(s.candidate_ids))::uuid[],
       array(select jsonb_array_elements_text(s.candidate_group_ids))::uuid[], s.delegated_from, s.opened_at, s.due_at, ${agent}

@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import { findGroupsForRouting } from "@/db/queries/group-routing";
+import { findGroupsForRouting, type RoutedGroup } from "@/db/queries/group-routing";
 import type { NewEscalationStep } from "@/db/queries/runtime-escalations";
 import { AppError } from "@/lib/errors";
 import type { Escalation, EscalationAction } from "./types";
@@ -58,15 +58,24 @@ export function planEscalation(chain: Escalation | undefined, hasDeadline: boole
     .map(({ fraction, action }) => ({ fraction, action }));
 }
 
+/** The group names a chain's `add-group` steps name. */
+export function escalationGroupNames(planned: readonly PlannedEscalationStep[]): string[] {
+  return planned.flatMap((step) => (step.action.kind === "add-group" ? [step.action.group] : []));
+}
+
 /**
  * The steps to store with a slot opened at `openedAt` and due at `dueAt`: each due at
  * `openedAt + fraction × (dueAt − openedAt)`, numbered from 1 in firing order, groups resolved to
- * their ids. A group that does not exist is a definition error, as it is for `candidates`.
+ * their ids among `groups` (as {@link findGroupsForRouting} reads them). A group that does not exist
+ * is a definition error, as it is for `candidates`.
  */
-export async function escalationSteps(db: Db, planned: readonly PlannedEscalationStep[], openedAt: Date, dueAt: Date, where: string): Promise<NewEscalationStep[]> {
-  if (planned.length === 0) return [];
-  const names = planned.flatMap((step) => (step.action.kind === "add-group" ? [step.action.group] : []));
-  const groups = await findGroupsForRouting(db, names);
+export function stepsOfEscalation(
+  planned: readonly PlannedEscalationStep[],
+  openedAt: Date,
+  dueAt: Date,
+  groups: readonly Pick<RoutedGroup, "id" | "name">[],
+  where: string,
+): NewEscalationStep[] {
   const span = dueAt.getTime() - openedAt.getTime();
   return planned.map((step, index) => {
     let action: EscalationAction = { kind: "remind" };
@@ -78,4 +87,11 @@ export async function escalationSteps(db: Db, planned: readonly PlannedEscalatio
     }
     return { step: index + 1, dueAt: new Date(openedAt.getTime() + Math.round(step.fraction * span)), action };
   });
+}
+
+/** {@link stepsOfEscalation}, reading the groups the chain names. */
+export async function escalationSteps(db: Db, planned: readonly PlannedEscalationStep[], openedAt: Date, dueAt: Date, where: string): Promise<NewEscalationStep[]> {
+  if (planned.length === 0) return [];
+  const groups = await findGroupsForRouting(db, escalationGroupNames(planned));
+  return stepsOfEscalation(planned, openedAt, dueAt, groups, where);
 }

@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import { findGroupsForRouting, findPeopleForRouting, type RoutedPerson } from "@/db/queries/group-routing";
+import { findGroupsForRouting, findPeopleForRouting, type RoutedGroup, type RoutedPerson } from "@/db/queries/group-routing";
 import { isUuid } from "@/lib/ids";
 import { definitionError } from "./definition-errors";
 import type { GroupRecipient, Recipient } from "./types";
@@ -26,7 +26,7 @@ export interface ResolvedRecipients {
 }
 
 /** These people as a question is routed to them; an id that is not a user id names nobody. */
-function peopleForRouting(db: Db, ids: readonly string[]): Promise<RoutedPerson[]> {
+export function peopleForRouting(db: Db, ids: readonly string[]): Promise<RoutedPerson[]> {
   return findPeopleForRouting(db, ids.filter(isUuid));
 }
 
@@ -72,26 +72,43 @@ export async function resolveRecipients(db: Db, to: Recipient | readonly Recipie
   };
 }
 
+/** Who waits on a state's subscription, as {@link waitersOf} works it out. */
+export interface Waiters {
+  assigneeId: string | null;
+  candidateIds: string[];
+  candidateGroupIds: string[];
+  /** The assignee meant, when the wait went to the delegate they named instead. */
+  delegatedFrom: string | null;
+  /** Set when nobody named can take it: `away`, or `unavailable` (deactivated, or empty groups). */
+  nobody: "away" | "unavailable" | null;
+}
+
 /**
- * Who a state's subscription waits on: its assignee and candidates, each away person replaced by the
- * delegate they named (when that delegate can take it) or left out, deactivated people left out, and
- * its candidate groups by id. When nobody named can take it, `nobody` says why (the lists are then
- * kept as named, for the record): an agent's question waiting there is closed with nothing at once;
- * a flow's own wait has no nothing to close with, and its deadline (`unfinished`) decides.
+ * Who a state's subscription waits on, from the people and groups it names as they are now
+ * (`people`, `groups`: read by {@link findPeopleForRouting} and {@link findGroupsForRouting}; extra
+ * rows are ignored): its assignee and candidates, each away person replaced by the delegate they named
+ * (when that delegate can take it) or left out, deactivated people left out, and its candidate groups
+ * by id. When nobody named can take it, `nobody` says why (the lists are then kept as named, for the
+ * record): an agent's question waiting there is closed with nothing at once; a flow's own wait has no
+ * nothing to close with, and its deadline (`unfinished`) decides. A group that does not exist is a
+ * definition error.
  */
-export async function resolveWaiters(
-  db: Db,
+export function waitersOf(
   assignee: string | null,
   candidates: readonly Recipient[],
-): Promise<{ assigneeId: string | null; candidateIds: string[]; candidateGroupIds: string[]; delegatedFrom: string | null; nobody: "away" | "unavailable" | null }> {
+  people: readonly RoutedPerson[],
+  groups: readonly RoutedGroup[],
+): Waiters {
   const named = [...new Set(candidates.filter((each): each is string => typeof each === "string"))];
   const personIds = [...new Set([...(assignee ? [assignee] : []), ...named])];
-  const groupNames = [...new Set(candidates.filter((each): each is GroupRecipient => typeof each !== "string").map((each) => each.group))];
-  const people = await peopleForRouting(db, personIds);
-  const groups = await findGroupsForRouting(db, groupNames);
-  const missing = groupNames.filter((name) => !groups.some((each) => each.name === name.trim().toLowerCase()));
-  if (missing.length > 0) throw definitionError(`it waits on the group “${missing[0]}”, and there is no such group`);
-  let anyAway = groups.some((each) => each.away > 0);
+  const groupNames = [...new Set(candidates.filter((each): each is GroupRecipient => typeof each !== "string").map((each) => each.group.trim().toLowerCase()))];
+  const missing = groupNames.find((name) => !groups.some((each) => each.name === name));
+  if (missing !== undefined) {
+    const written = candidates.find((each): each is GroupRecipient => typeof each !== "string" && each.group.trim().toLowerCase() === missing)!.group;
+    throw definitionError(`it waits on the group “${written}”, and there is no such group`);
+  }
+  const waitedOn = groups.filter((each) => groupNames.includes(each.name));
+  let anyAway = waitedOn.some((each) => each.away > 0);
   /** Who waits in this person's place: themselves, their delegate, or nobody. An id nobody has is kept as given. */
   const inPlaceOf = (id: string): string | null => {
     const person = people.find((each) => each.id === id);
@@ -103,15 +120,15 @@ export async function resolveWaiters(
   };
   const assigneeId = assignee ? inPlaceOf(assignee) : null;
   const candidateIds = [...new Set(named.map(inPlaceOf).filter((id): id is string => id !== null))];
-  const someone = assigneeId !== null || candidateIds.length > 0 || groups.some((each) => each.present > 0);
-  const anyoneNamed = personIds.length > 0 || groups.length > 0;
+  const someone = assigneeId !== null || candidateIds.length > 0 || waitedOn.some((each) => each.present > 0);
+  const anyoneNamed = personIds.length > 0 || waitedOn.length > 0;
   if (!someone && anyoneNamed) {
-    return { assigneeId: assignee, candidateIds: named, candidateGroupIds: groups.map((each) => each.id), delegatedFrom: null, nobody: anyAway ? "away" : "unavailable" };
+    return { assigneeId: assignee, candidateIds: named, candidateGroupIds: waitedOn.map((each) => each.id), delegatedFrom: null, nobody: anyAway ? "away" : "unavailable" };
   }
   return {
     assigneeId,
     candidateIds,
-    candidateGroupIds: groups.map((each) => each.id),
+    candidateGroupIds: waitedOn.map((each) => each.id),
     delegatedFrom: assignee && assigneeId !== null && assigneeId !== assignee ? assignee : null,
     nobody: null,
   };
