@@ -1,6 +1,17 @@
 import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows, toDate } from "../client";
-import type { NothingReason, QuestionStatus } from "../schema";
+import { apiAsks, apiKeys, asks, auditEvents, type NothingReason, type QuestionStatus, users } from "../schema";
+import { bareName, columnList } from "./read-aliases";
+
+/** The statements' names: the ask `a`, its key `k`, its question `q`, who answered it `u` and who declined it `d`. */
+const a = alias(apiAsks, "a");
+const k = alias(apiKeys, "k");
+const q = alias(asks, "q");
+const u = alias(users, "u");
+const d = alias(users, "d");
+/** The ask just stored (insertApiAsk's CTE, rows of api_asks). */
+const created = alias(apiAsks, "created");
 
 /** A new ask as it is stored. */
 export interface NewApiAsk {
@@ -34,7 +45,7 @@ export interface ApiEscalationStep {
 
 /** An ask's escalation chain as stored with it (`api_asks.escalation`), or null when it has none. */
 export async function findApiAskEscalation(db: Db, id: string): Promise<ApiEscalationStep[] | null> {
-  const rows = await queryRows<{ escalation: ApiEscalationStep[] | string | null }>(db, sql`select escalation from api_asks where id = ${id}`);
+  const rows = await queryRows<{ escalation: ApiEscalationStep[] | string | null }>(db, sql`select ${apiAsks.escalation} as escalation from ${apiAsks} where ${apiAsks.id} = ${id}`);
   const stored = rows[0]?.escalation ?? null;
   return typeof stored === "string" ? (JSON.parse(stored) as ApiEscalationStep[]) : stored;
 }
@@ -47,22 +58,21 @@ export async function insertApiAsk(db: Db, ask: NewApiAsk): Promise<boolean> {
   const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
   const rows = await queryRows<{ id: string }>(
     db,
-    sql`with created as (
-        insert into api_asks (id, api_key_id, idempotency_key, request_hash, question_id, title, body, context, response_schema, "to",
-          assignee_id, candidate_ids, due_at, attempts, callback_url, metadata, created_at, escalation)
+    sql`with ${created} as (
+        insert into ${apiAsks} (${columnList([apiAsks.id, apiAsks.apiKeyId, apiAsks.idempotencyKey, apiAsks.requestHash, apiAsks.questionId, apiAsks.title, apiAsks.body, apiAsks.context, apiAsks.responseSchema, apiAsks.to, apiAsks.assigneeId, apiAsks.candidateIds, apiAsks.dueAt, apiAsks.attempts, apiAsks.callbackUrl, apiAsks.metadata, apiAsks.createdAt, apiAsks.escalation])})
         values (${ask.id}, ${ask.apiKeyId}, ${ask.idempotencyKey}, ${ask.requestHash}, ${ask.questionId}, ${ask.title}, ${ask.body},
           ${json(ask.context)}::json, ${json(ask.responseSchema)}::json, ${JSON.stringify(ask.to)}::json, ${ask.assigneeId}::uuid,
           ${`{${ask.candidateIds.join(",")}}`}::uuid[], ${ask.dueAt?.toISOString() ?? null}::timestamptz, ${ask.attempts},
           ${ask.callbackUrl}, ${json(ask.metadata)}::json, ${ask.createdAt.toISOString()}::timestamptz,
           ${ask.escalation?.length ? JSON.stringify(ask.escalation) : null}::json)
-        on conflict (api_key_id, idempotency_key) where idempotency_key is not null do nothing
-        returning id, api_key_id, question_id, title, created_at
+        on conflict (${bareName(apiAsks.apiKeyId)}, ${bareName(apiAsks.idempotencyKey)}) where ${bareName(apiAsks.idempotencyKey)} is not null do nothing
+        returning ${apiAsks.id}, ${apiAsks.apiKeyId}, ${apiAsks.questionId}, ${apiAsks.title}, ${apiAsks.createdAt}
       ), audited as (
         -- Who asked, for the audit log: the key, in the statement that stores the ask.
-        insert into audit_events (at, action, category, actor_key_id, task_id, question_id, detail)
-        select created_at, 'asked', 'runs', api_key_id, id, question_id, jsonb_build_object('title', title) from created
+        insert into ${auditEvents} (${columnList([auditEvents.at, auditEvents.action, auditEvents.category, auditEvents.actorKeyId, auditEvents.taskId, auditEvents.questionId, auditEvents.detail])})
+        select ${created.createdAt}, 'asked', 'runs', ${created.apiKeyId}, ${created.id}, ${created.questionId}, jsonb_build_object('title', ${created.title}) from ${created}
       )
-      select id from created`,
+      select ${created.id} as id from ${created}`,
   );
   return rows.length > 0;
 }
@@ -155,38 +165,41 @@ function toRecord(raw: RawRecord): ApiAskRecord {
   };
 }
 
-const RECORD_SELECT = sql`select a.id, a.api_key_id, k.name as api_key_name, a.idempotency_key, a.request_hash, a.question_id, a.title, a.body,
-    a.context, a.response_schema is null as free_text, a."to", a.due_at, a.attempts, a.callback_url, a.metadata, a.created_at,
-    q.status as question_status, q.reason, q.answer, q.answered_at, q.attempts_used, u.email as answered_by_email, u.name as answered_by_name,
-    d.email as declined_by_email, d.name as declined_by_name, q.decline_note
-  from api_asks a
-  join api_keys k on k.id = a.api_key_id
-  left join asks q on q.id = a.question_id
-  left join users u on u.id = q.answered_by
-  left join users d on d.id = q.declined_by`;
+const RECORD_SELECT = sql`select ${a.id} as id, ${a.apiKeyId} as api_key_id, ${k.name} as api_key_name, ${a.idempotencyKey} as idempotency_key,
+    ${a.requestHash} as request_hash, ${a.questionId} as question_id, ${a.title} as title, ${a.body} as body,
+    ${a.context} as context, ${a.responseSchema} is null as free_text, ${a.to} as "to", ${a.dueAt} as due_at, ${a.attempts} as attempts,
+    ${a.callbackUrl} as callback_url, ${a.metadata} as metadata, ${a.createdAt} as created_at,
+    ${q.status} as question_status, ${q.reason} as reason, ${q.answer} as answer, ${q.answeredAt} as answered_at, ${q.attemptsUsed} as attempts_used,
+    ${u.email} as answered_by_email, ${u.name} as answered_by_name,
+    ${d.email} as declined_by_email, ${d.name} as declined_by_name, ${q.declineNote} as decline_note
+  from ${apiAsks} ${a}
+  join ${apiKeys} ${k} on ${k.id} = ${a.apiKeyId}
+  left join ${asks} ${q} on ${q.id} = ${a.questionId}
+  left join ${users} ${u} on ${u.id} = ${q.answeredBy}
+  left join ${users} ${d} on ${d.id} = ${q.declinedBy}`;
 
 /** One ask of this key (another key's is not found). */
 export async function findApiAsk(db: Db, apiKeyId: string, id: string): Promise<ApiAskRecord | undefined> {
-  const rows = await queryRows<RawRecord>(db, sql`${RECORD_SELECT} where a.id = ${id} and a.api_key_id = ${apiKeyId}`);
+  const rows = await queryRows<RawRecord>(db, sql`${RECORD_SELECT} where ${a.id} = ${id} and ${a.apiKeyId} = ${apiKeyId}`);
   return rows[0] ? toRecord(rows[0]) : undefined;
 }
 
 /** An ask by id, whichever key made it (for the platform's own screens and webhooks). */
 export async function findApiAskById(db: Db, id: string): Promise<ApiAskRecord | undefined> {
-  const rows = await queryRows<RawRecord>(db, sql`${RECORD_SELECT} where a.id = ${id}`);
+  const rows = await queryRows<RawRecord>(db, sql`${RECORD_SELECT} where ${a.id} = ${id}`);
   return rows[0] ? toRecord(rows[0]) : undefined;
 }
 
 /** The ask this key made under an idempotency key. */
 export async function findApiAskByIdempotencyKey(db: Db, apiKeyId: string, idempotencyKey: string): Promise<ApiAskRecord | undefined> {
-  const rows = await queryRows<RawRecord>(db, sql`${RECORD_SELECT} where a.api_key_id = ${apiKeyId} and a.idempotency_key = ${idempotencyKey}`);
+  const rows = await queryRows<RawRecord>(db, sql`${RECORD_SELECT} where ${a.apiKeyId} = ${apiKeyId} and ${a.idempotencyKey} = ${idempotencyKey}`);
   return rows[0] ? toRecord(rows[0]) : undefined;
 }
 
 /** Asks by their ids (tasks of the ApiAsk workflow), for screens describing them. */
 export async function findApiAsksByIds(db: Db, ids: readonly string[]): Promise<ApiAskRecord[]> {
   if (ids.length === 0) return [];
-  const rows = await queryRows<RawRecord>(db, sql`${RECORD_SELECT} where a.id = any(${`{${[...new Set(ids)].join(",")}}`}::uuid[])`);
+  const rows = await queryRows<RawRecord>(db, sql`${RECORD_SELECT} where ${a.id} = any(${`{${[...new Set(ids)].join(",")}}`}::uuid[])`);
   return rows.map(toRecord);
 }
 
@@ -205,11 +218,11 @@ export async function listApiAsks(
   apiKeyId: string,
   page: { limit: number; after?: { createdAt: Date; id: string }; status?: ApiAskStatusFilter },
 ): Promise<ApiAskRecord[]> {
-  const after = page.after ? sql`and (a.created_at, a.id) < (${page.after.createdAt.toISOString()}::timestamptz, ${page.after.id}::uuid)` : sql``;
-  const status = page.status ? sql`and a.question_status = ${page.status}` : sql``;
+  const after = page.after ? sql`and (${a.createdAt}, ${a.id}) < (${page.after.createdAt.toISOString()}::timestamptz, ${page.after.id}::uuid)` : sql``;
+  const status = page.status ? sql`and ${a.questionStatus} = ${page.status}` : sql``;
   const rows = await queryRows<RawRecord>(
     db,
-    sql`${RECORD_SELECT} where a.api_key_id = ${apiKeyId} ${status} ${after} order by a.created_at desc, a.id desc limit ${page.limit + 1}`,
+    sql`${RECORD_SELECT} where ${a.apiKeyId} = ${apiKeyId} ${status} ${after} order by ${a.createdAt} desc, ${a.id} desc limit ${page.limit + 1}`,
   );
   return rows.map(toRecord);
 }
@@ -227,7 +240,8 @@ export interface AskCallbackEndpoint {
 export async function findAskCallbackEndpoint(db: Db, questionId: string): Promise<AskCallbackEndpoint | undefined> {
   const rows = await queryRows<{ id: string; callback_url: string | null; webhook_secret: string | null }>(
     db,
-    sql`select a.id, a.callback_url, k.webhook_secret from api_asks a join api_keys k on k.id = a.api_key_id where a.question_id = ${questionId}`,
+    sql`select ${a.id} as id, ${a.callbackUrl} as callback_url, ${k.webhookSecret} as webhook_secret
+      from ${apiAsks} ${a} join ${apiKeys} ${k} on ${k.id} = ${a.apiKeyId} where ${a.questionId} = ${questionId}`,
   );
   const row = rows[0];
   return row ? { askId: row.id, callbackUrl: row.callback_url, webhookSecret: row.webhook_secret } : undefined;

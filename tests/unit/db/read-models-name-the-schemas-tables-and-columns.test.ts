@@ -2,12 +2,14 @@ import { getTableColumns, getTableName, is, type SQL, sql } from "drizzle-orm";
 import { PgDialect, PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it, vi } from "vitest";
 import type { Db } from "@/db/client";
+import { findApiAskEscalation, findAskCallbackEndpoint, insertApiAsk, listApiAsks } from "@/db/queries/api-asks";
+import { findQuestionIdOfApiAsk } from "@/db/queries/api-ask-questions";
 import { listAnsweredBy, readOpenInbox } from "@/db/queries/inbox";
 import { closeQuestionWithNothing, countRefusedAttempt, depositAnswer, insertPersonQuestion, listAnswerableQuestions } from "@/db/queries/runtime-questions";
 import { listOpenSlots, readSlaPeriod } from "@/db/queries/sla";
 import { slotAnswerableBy } from "@/db/queries/slot-parties";
 import * as schema from "@/db/schema";
-import { asks, groupMembers, groups, jobs, questionSnoozes, runEvents, slots, users, workflowInstances } from "@/db/schema";
+import { apiAsks, asks, auditEvents, groupMembers, groups, jobs, questionSnoozes, runEvents, slots, users, workflowInstances } from "@/db/schema";
 
 // The run events and escalations a write appends are built by their own modules (checked with them):
 // here they are a placeholder, so what is checked is the statement's own text.
@@ -57,11 +59,12 @@ const SCHEMA_COLUMNS = new Set(
 
 /**
  * The schema's column names a statement writes as bare text: what is left once the names it takes from
- * the schema (quoted), string literals, parameters, casts and the names it gives its own output
- * columns (`as x`) are taken out.
+ * the schema (quoted), string literals, comments, parameters, casts and the names it gives its own
+ * output columns (`as x`) are taken out.
  */
 function bareColumns(text: string): string[] {
   const left = text
+    .replace(/--[^\n]*/g, " ")
     .replace(/"(?:[^"]|"")*"/g, " ")
     .replace(/'(?:[^']|'')*'/g, " ")
     .replace(/\$\d+/g, " ")
@@ -155,5 +158,26 @@ describe("the write statements name the schema's tables and columns", () => {
     const [closed] = await statementsOf((db) => closeQuestionWithNothing(db, { questionId: USER, reason: "declined", declined: { by: USER, note: null }, payload: null, events: [], at }));
     expect(bareColumns(closed!)).toEqual([]);
   });
-});
 
+  it("an API ask is stored, audited and read back with the schema's names", async () => {
+    const [stored] = await statementsOf((db) =>
+      insertApiAsk(db, {
+        id: USER, apiKeyId: USER, idempotencyKey: "once", requestHash: "h", questionId: USER, title: "Ship it?", body: null, context: null,
+        responseSchema: null, to: "ada@parley.test", assigneeId: USER, candidateIds: [], dueAt: null, attempts: 3, callbackUrl: null,
+        metadata: null, escalation: null, createdAt: at,
+      }),
+    );
+    expect(stored).toContain(`"${apiAsks.to.name}"`);
+    expect(stored).toContain(`on conflict ("${apiAsks.apiKeyId.name}", "${apiAsks.idempotencyKey.name}") where "${apiAsks.idempotencyKey.name}" is not null`);
+    expect(stored).toContain(`insert into "${getTableName(auditEvents)}" ("${auditEvents.at.name}"`);
+    expect(bareColumns(stored!)).toEqual([]);
+    const reads = [
+      ...(await statementsOf((db) => listApiAsks(db, USER, { limit: 20, after: { createdAt: at, id: USER }, status: "open" }))),
+      ...(await statementsOf((db) => findAskCallbackEndpoint(db, USER))),
+      ...(await statementsOf((db) => findApiAskEscalation(db, USER))),
+      ...(await statementsOf((db) => findQuestionIdOfApiAsk(db, USER))),
+    ];
+    expect(reads[0]).toContain(`"a"."${apiAsks.questionStatus.name}" = `);
+    for (const text of reads) expect(bareColumns(text)).toEqual([]);
+  });
+});
