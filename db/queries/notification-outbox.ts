@@ -1,19 +1,35 @@
 import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { DeliveryReport, QuestionNotice } from "../types/question-notice";
 import type { StoredWebhookEvent } from "../types/webhook-event";
 import { type Db, queryRows } from "../client";
-import { OUTBOX_EVENT_KINDS, type OutboxEventKind } from "../schema/notifications";
+import { asks, groupMembers, slots, users } from "../schema";
+import { notificationOutbox, OUTBOX_EVENT_KINDS, type OutboxEventKind } from "../schema/notifications";
+import { a, bareName, columnList, s } from "./read-aliases";
+
+/** The outbox as its statements name it: `o`; the rows a claim takes, `due`; rows handed in as JSON, `r` (keyed by the outbox's column names). */
+const outbox = notificationOutbox;
+const o = alias(notificationOutbox, "o");
+const due = alias(notificationOutbox, "due");
+const r = alias(notificationOutbox, "r");
+/** A recipient `u` and a group membership `m` (findNoticeSource). */
+const u = alias(users, "u");
+const m = alias(groupMembers, "m");
+/** The notifier's name each row of `unnest` gives (queueNotice): the statement's own. */
+const notifierName = sql.identifier("name");
+/** What a queued notice or event is inserted with. */
+const INSERTED_COLUMNS = columnList([outbox.questionId, outbox.kind, outbox.notifier, outbox.notice, outbox.runAt, outbox.createdAt]);
 
 /** Queues `notice` once for each notifier named; a question's opening is queued at most once per notifier. Returns how many rows it wrote. */
 export async function queueNotice(db: Db, notice: QuestionNotice, notifiers: readonly string[], at: Date): Promise<number> {
   if (notifiers.length === 0) return 0;
   const rows = await queryRows<{ id: number }>(
     db,
-    sql`insert into notification_outbox (question_id, kind, notifier, notice, run_at, created_at)
-        select ${notice.id}::uuid, ${notice.kind}, name, ${JSON.stringify(notice)}::jsonb, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz
-          from unnest(${`{${notifiers.join(",")}}`}::text[]) as name
-        on conflict (question_id, notifier) where kind = 'question-opened' do nothing
-        returning id`,
+    sql`insert into ${outbox} (${INSERTED_COLUMNS})
+        select ${notice.id}::uuid, ${notice.kind}, ${notifierName}, ${JSON.stringify(notice)}::jsonb, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz
+          from unnest(${`{${notifiers.join(",")}}`}::text[]) as ${notifierName}
+        on conflict (${bareName(outbox.questionId)}, ${bareName(outbox.notifier)}) where ${bareName(outbox.kind)} = 'question-opened' do nothing
+        returning ${outbox.id}`,
   );
   return rows.length;
 }
@@ -35,14 +51,16 @@ export interface NewOutboxEvent {
  */
 export async function queueEvents(db: Db, events: readonly NewOutboxEvent[], at: Date): Promise<number> {
   if (events.length === 0) return 0;
-  const rows = JSON.stringify(events.map((each) => ({ question_id: each.questionId, kind: each.kind, notifier: each.target, notice: each.event })));
+  const rows = JSON.stringify(
+    events.map((each) => ({ [outbox.questionId.name]: each.questionId, [outbox.kind.name]: each.kind, [outbox.notifier.name]: each.target, [outbox.notice.name]: each.event })),
+  );
   const inserted = await queryRows<{ id: number }>(
     db,
-    sql`insert into notification_outbox (question_id, kind, notifier, notice, run_at, created_at)
-        select r.question_id, r.kind, r.notifier, r.notice, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz
-          from jsonb_to_recordset(${rows}::jsonb) as r(question_id uuid, kind text, notifier text, notice jsonb)
-        on conflict (question_id, notifier) where kind in ('ask-answered', 'ask-nothing') do nothing
-        returning id`,
+    sql`insert into ${outbox} (${INSERTED_COLUMNS})
+        select ${r.questionId}, ${r.kind}, ${r.notifier}, ${r.notice}, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz
+          from jsonb_to_recordset(${rows}::jsonb) as ${r}(${bareName(outbox.questionId)} uuid, ${bareName(outbox.kind)} text, ${bareName(outbox.notifier)} text, ${bareName(outbox.notice)} jsonb)
+        on conflict (${bareName(outbox.questionId)}, ${bareName(outbox.notifier)}) where ${bareName(outbox.kind)} in ('ask-answered', 'ask-nothing') do nothing
+        returning ${outbox.id}`,
   );
   return inserted.length;
 }
@@ -79,18 +97,19 @@ export async function claimDueNotices(db: Db, options: { at: Date; leaseUntil: D
   const eventKinds = textArray(OUTBOX_EVENT_KINDS);
   const rows = await queryRows<{ id: number | string; question_id: string; kind: string; notifier: string; notice: unknown; deliveries: number | string }>(
     db,
-    sql`with due as (
-          select id from notification_outbox
-           where ((status = 'queued' and run_at <= ${at}::timestamptz)
-              or (status = 'delivering' and locked_until <= ${at}::timestamptz))
-             and case when kind = any(${eventKinds}::text[]) then notifier = any(${textArray(options.deliverable.targets)}::text[])
-                      else notifier = any(${textArray(options.deliverable.notifiers)}::text[]) end
-           order by run_at, id limit ${options.limit}
+    sql`with ${due} as (
+          select ${outbox.id} from ${outbox}
+           where ((${outbox.status} = 'queued' and ${outbox.runAt} <= ${at}::timestamptz)
+              or (${outbox.status} = 'delivering' and ${outbox.lockedUntil} <= ${at}::timestamptz))
+             and case when ${outbox.kind} = any(${eventKinds}::text[]) then ${outbox.notifier} = any(${textArray(options.deliverable.targets)}::text[])
+                      else ${outbox.notifier} = any(${textArray(options.deliverable.notifiers)}::text[]) end
+           order by ${outbox.runAt}, ${outbox.id} limit ${options.limit}
            for update skip locked
         )
-        update notification_outbox o set status = 'delivering', locked_until = ${options.leaseUntil.toISOString()}::timestamptz, deliveries = o.deliveries + 1
-          from due where o.id = due.id
-        returning o.id, o.question_id, o.kind, o.notifier, o.notice, o.deliveries`,
+        update ${outbox} ${o} set ${bareName(outbox.status)} = 'delivering', ${bareName(outbox.lockedUntil)} = ${options.leaseUntil.toISOString()}::timestamptz,
+            ${bareName(outbox.deliveries)} = ${o.deliveries} + 1
+          from ${due} where ${o.id} = ${due.id}
+        returning ${o.id} as id, ${o.questionId} as question_id, ${o.kind} as kind, ${o.notifier} as notifier, ${o.notice} as notice, ${o.deliveries} as deliveries`,
   );
   return rows.map((row): ClaimedNotice => {
     const fields = { id: Number(row.id), questionId: row.question_id, notifier: row.notifier, deliveries: Number(row.deliveries) };
@@ -108,11 +127,11 @@ export async function claimDueNotices(db: Db, options: { at: Date; leaseUntil: D
  */
 export async function renewDeliveryLeases(db: Db, claimed: readonly Pick<ClaimedNotice, "id" | "deliveries">[], until: Date): Promise<void> {
   if (claimed.length === 0) return;
-  const rows = JSON.stringify(claimed.map((each) => ({ id: each.id, deliveries: each.deliveries })));
+  const rows = JSON.stringify(claimed.map((each) => ({ [outbox.id.name]: each.id, [outbox.deliveries.name]: each.deliveries })));
   await db.execute(
-    sql`update notification_outbox o set locked_until = ${until.toISOString()}::timestamptz
-          from jsonb_to_recordset(${rows}::jsonb) as r(id bigint, deliveries integer)
-         where o.id = r.id and o.deliveries = r.deliveries and o.status = 'delivering'`,
+    sql`update ${outbox} ${o} set ${bareName(outbox.lockedUntil)} = ${until.toISOString()}::timestamptz
+          from jsonb_to_recordset(${rows}::jsonb) as ${r}(${bareName(outbox.id)} bigint, ${bareName(outbox.deliveries)} integer)
+         where ${o.id} = ${r.id} and ${o.deliveries} = ${r.deliveries} and ${o.status} = 'delivering'`,
   );
 }
 
@@ -127,11 +146,11 @@ export async function recordDelivery(
 ): Promise<void> {
   const status = outcome.report.status === "delivered" ? "delivered" : outcome.retryAt ? "queued" : "failed";
   await db.execute(
-    sql`update notification_outbox
-           set status = ${status}, report = ${JSON.stringify(outcome.report)}::jsonb, locked_until = null,
-               run_at = coalesce(${outcome.retryAt?.toISOString() ?? null}::timestamptz, run_at),
-               finished_at = ${status === "queued" ? null : outcome.at.toISOString()}::timestamptz
-         where id = ${claimed.id} and status = 'delivering' and deliveries = ${claimed.deliveries}`,
+    sql`update ${outbox}
+           set ${bareName(outbox.status)} = ${status}, ${bareName(outbox.report)} = ${JSON.stringify(outcome.report)}::jsonb, ${bareName(outbox.lockedUntil)} = null,
+               ${bareName(outbox.runAt)} = coalesce(${outcome.retryAt?.toISOString() ?? null}::timestamptz, ${outbox.runAt}),
+               ${bareName(outbox.finishedAt)} = ${status === "queued" ? null : outcome.at.toISOString()}::timestamptz
+         where ${outbox.id} = ${claimed.id} and ${outbox.status} = 'delivering' and ${outbox.deliveries} = ${claimed.deliveries}`,
   );
 }
 
@@ -161,16 +180,16 @@ export async function findNoticeSource(db: Db, questionId: string): Promise<Noti
     recipients: { userId: string; name: string; email: string }[] | string | null;
   }>(
     db,
-    sql`select a.id, a.task_id, coalesce(a.title, a.spec #>> '{fields,0,question}') as headline, coalesce(a.agent, a.workflow) as asked_by,
-               s.opened_at, s.due_at,
-               (select coalesce(jsonb_agg(jsonb_build_object('userId', u.id, 'name', u.name, 'email', u.email) order by u.name), '[]'::jsonb)
-                  from users u
-                 where not u.away and u.deactivated_at is null
-                   and (case when s.assignee_id is not null then u.id = s.assignee_id
-                        else u.id = any(s.candidate_ids)
-                          or u.id in (select m.user_id from group_members m where m.group_id = any(s.candidate_group_ids)) end)) as recipients
-          from asks a join slots s on s.id = a.slot_id
-         where a.id = ${questionId} and a.status = 'open' and s.status = 'open'`,
+    sql`select ${a.id} as id, ${a.taskId} as task_id, coalesce(${a.title}, ${a.spec} #>> '{fields,0,question}') as headline, coalesce(${a.agent}, ${a.workflow}) as asked_by,
+               ${s.openedAt} as opened_at, ${s.dueAt} as due_at,
+               (select coalesce(jsonb_agg(jsonb_build_object('userId', ${u.id}, 'name', ${u.name}, 'email', ${u.email}) order by ${u.name}), '[]'::jsonb)
+                  from ${users} ${u}
+                 where not ${u.away} and ${u.deactivatedAt} is null
+                   and (case when ${s.assigneeId} is not null then ${u.id} = ${s.assigneeId}
+                        else ${u.id} = any(${s.candidateIds})
+                          or ${u.id} in (select ${m.userId} from ${groupMembers} ${m} where ${m.groupId} = any(${s.candidateGroupIds})) end)) as recipients
+          from ${asks} ${a} join ${slots} ${s} on ${s.id} = ${a.slotId}
+         where ${a.id} = ${questionId} and ${a.status} = 'open' and ${s.status} = 'open'`,
   );
   const row = rows[0];
   if (!row) return undefined;
@@ -193,7 +212,9 @@ export async function listNoticesForQuestion(
 ): Promise<{ id: number; kind: string; notifier: string; status: string; deliveries: number; report: DeliveryReport | null }[]> {
   const rows = await queryRows<{ id: number | string; kind: string; notifier: string; status: string; deliveries: number | string; report: DeliveryReport | string | null }>(
     db,
-    sql`select id, kind, notifier, status, deliveries, report from notification_outbox where question_id = ${questionId} order by id`,
+    sql`select ${outbox.id} as id, ${outbox.kind} as kind, ${outbox.notifier} as notifier, ${outbox.status} as status, ${outbox.deliveries} as deliveries,
+          ${outbox.report} as report
+        from ${outbox} where ${outbox.questionId} = ${questionId} order by ${outbox.id}`,
   );
   return rows.map((row) => ({
     id: Number(row.id),
@@ -246,11 +267,12 @@ export async function listFailedDeliveries(db: Db, options: { limit: number }): 
     run_at: Date | string;
   }>(
     db,
-    sql`select o.id, o.question_id, a.task_id, coalesce(a.title, a.spec #>> '{fields,0,question}') as headline,
-               o.kind, o.notifier, o.status, o.notice, o.report, o.deliveries, o.finished_at, o.run_at
-          from notification_outbox o left join asks a on a.id = o.question_id
-         where o.report is not null and o.report ->> 'status' = 'failed' and o.status in ('failed', 'queued')
-         order by coalesce(o.finished_at, o.run_at) desc, o.id desc
+    sql`select ${o.id} as id, ${o.questionId} as question_id, ${a.taskId} as task_id, coalesce(${a.title}, ${a.spec} #>> '{fields,0,question}') as headline,
+               ${o.kind} as kind, ${o.notifier} as notifier, ${o.status} as status, ${o.notice} as notice, ${o.report} as report,
+               ${o.deliveries} as deliveries, ${o.finishedAt} as finished_at, ${o.runAt} as run_at
+          from ${outbox} ${o} left join ${asks} ${a} on ${a.id} = ${o.questionId}
+         where ${o.report} is not null and ${o.report} ->> 'status' = 'failed' and ${o.status} in ('failed', 'queued')
+         order by coalesce(${o.finishedAt}, ${o.runAt}) desc, ${o.id} desc
          limit ${options.limit}`,
   );
   const json = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value);

@@ -5,11 +5,12 @@ import type { Db } from "@/db/client";
 import { findApiAskEscalation, findAskCallbackEndpoint, insertApiAsk, listApiAsks } from "@/db/queries/api-asks";
 import { findQuestionIdOfApiAsk } from "@/db/queries/api-ask-questions";
 import { listAnsweredBy, readOpenInbox } from "@/db/queries/inbox";
+import { claimDueNotices, findNoticeSource, listFailedDeliveries, listNoticesForQuestion, queueEvents, queueNotice, recordDelivery, renewDeliveryLeases } from "@/db/queries/notification-outbox";
 import { closeQuestionWithNothing, countRefusedAttempt, depositAnswer, insertPersonQuestion, listAnswerableQuestions } from "@/db/queries/runtime-questions";
 import { listOpenSlots, readSlaPeriod } from "@/db/queries/sla";
 import { slotAnswerableBy } from "@/db/queries/slot-parties";
 import * as schema from "@/db/schema";
-import { apiAsks, asks, auditEvents, groupMembers, groups, jobs, questionSnoozes, runEvents, slots, users, workflowInstances } from "@/db/schema";
+import { apiAsks, asks, auditEvents, groupMembers, groups, jobs, notificationOutbox, questionSnoozes, runEvents, slots, users, workflowInstances } from "@/db/schema";
 
 // The run events and escalations a write appends are built by their own modules (checked with them):
 // here they are a placeholder, so what is checked is the statement's own text.
@@ -179,5 +180,25 @@ describe("the write statements name the schema's tables and columns", () => {
     ];
     expect(reads[0]).toContain(`"a"."${apiAsks.questionStatus.name}" = `);
     for (const text of reads) expect(bareColumns(text)).toEqual([]);
+  });
+
+  it("the outbox's queueing, claiming, lease renewal and delivery record, and its reads, name the schema's columns", async () => {
+    const notice = { id: USER, kind: "question-opened" } as never;
+    const event = { questionId: USER, kind: "ask-answered" as const, target: "global", event: {} as never };
+    const deliverable = { notifiers: ["email"], targets: ["global"] };
+    const texts = [
+      ...(await statementsOf((db) => queueNotice(db, notice, ["email"], at))),
+      ...(await statementsOf((db) => queueEvents(db, [event], at))),
+      ...(await statementsOf((db) => claimDueNotices(db, { at, leaseUntil: at, limit: 10, deliverable }))),
+      ...(await statementsOf((db) => renewDeliveryLeases(db, [{ id: 1, deliveries: 1 }], at))),
+      ...(await statementsOf((db) => recordDelivery(db, { id: 1, deliveries: 1 }, { report: { status: "delivered" } as never, retryAt: null, at }))),
+      ...(await statementsOf((db) => findNoticeSource(db, USER))),
+      ...(await statementsOf((db) => listNoticesForQuestion(db, USER))),
+      ...(await statementsOf((db) => listFailedDeliveries(db, { limit: 10 }))),
+    ];
+    expect(texts).toHaveLength(8);
+    expect(texts[1]).toContain(`as "r"("${notificationOutbox.questionId.name}" uuid`);
+    expect(texts[2]).toContain(`update "${getTableName(notificationOutbox)}" "o" set "${notificationOutbox.status.name}" = 'delivering'`);
+    for (const text of texts) expect(bareColumns(text)).toEqual([]);
   });
 });
