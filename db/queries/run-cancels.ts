@@ -1,7 +1,15 @@
 import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "../client";
-import type { RunStatus } from "../schema";
+import { asks, jobs as jobsTable, type RunStatus, runEvents, slots as slotsTable, workflowInstances } from "../schema";
+import { bareName, columnList } from "./read-aliases";
 import { type TrackedTableColumns, updateTrackedStatus } from "./runtime-jobs";
+
+/** The cancel's names: the run `w`, the run as it was `before` it moved, the events it writes, a withdrawn question's id `q`. */
+const w = alias(workflowInstances, "w");
+const before = alias(workflowInstances, "before");
+const events = alias(runEvents, "events");
+const q = alias(asks, "q");
 
 /** The statuses a run can be cancelled from: it has not ended. A completed, failed or cancelled run has. */
 export const CANCELLABLE_RUN_STATUSES = ["running", "waiting", "retryable"] as const satisfies readonly RunStatus[];
@@ -45,62 +53,62 @@ export async function cancelRunInTransaction(
   cancel: { workflow: string; taskId: string; tracks: TrackedTableColumns; by: string; at: Date },
 ): Promise<RunCancel> {
   const at = cancel.at.toISOString();
-  const [found] = await queryRows<{ id: string }>(tx, sql`select id from workflow_instances where workflow = ${cancel.workflow} and task_id = ${cancel.taskId}`);
+  const [found] = await queryRows<{ id: string }>(tx, sql`select ${workflowInstances.id} as id from ${workflowInstances} where ${workflowInstances.workflow} = ${cancel.workflow} and ${workflowInstances.taskId} = ${cancel.taskId}`);
   if (!found) return { cancelled: false, status: null };
   const instanceId = found.id;
   // Jobs first, as a job's own transition and failure lock them (then the run).
-  await queryRows(tx, sql`select id from jobs where workflow_instance_id = ${instanceId} and status in ('queued', 'running') order by id for update`);
+  await queryRows(tx, sql`select ${jobsTable.id} from ${jobsTable} where ${jobsTable.workflowInstanceId} = ${instanceId} and ${jobsTable.status} in ('queued', 'running') order by ${jobsTable.id} for update`);
   const [moved] = await queryRows<{ from_status: RunStatus; state: string }>(
     tx,
-    sql`with before as (
-          select id, status from workflow_instances
-           where id = ${instanceId} and status in ('running', 'waiting', 'retryable')
+    sql`with ${before} as (
+          select ${workflowInstances.id}, ${workflowInstances.status} from ${workflowInstances}
+           where ${workflowInstances.id} = ${instanceId} and ${workflowInstances.status} in ('running', 'waiting', 'retryable')
            for no key update
         )
-        update workflow_instances w set status = 'cancelled', version = w.version + 1, updated_at = ${at}::timestamptz
-          from before where w.id = before.id
-        returning before.status as from_status, w.state`,
+        update ${workflowInstances} ${w} set ${bareName(w.status)} = 'cancelled', ${bareName(w.version)} = ${w.version} + 1, ${bareName(w.updatedAt)} = ${at}::timestamptz
+          from ${before} where ${w.id} = ${before.id}
+        returning ${before.status} as from_status, ${w.state} as state`,
   );
   if (!moved) {
-    const [now] = await queryRows<{ status: RunStatus }>(tx, sql`select status from workflow_instances where id = ${instanceId}`);
+    const [now] = await queryRows<{ status: RunStatus }>(tx, sql`select ${workflowInstances.status} as status from ${workflowInstances} where ${workflowInstances.id} = ${instanceId}`);
     return { cancelled: false, status: now?.status ?? null };
   }
   const slots = await queryRows<{ id: string; assignee_id: string | null; candidate_ids: string[] | string; candidate_group_ids: string[] | string }>(
     tx,
-    sql`update slots set status = 'cancelled', finished_at = ${at}::timestamptz,
-          wait_ms = greatest(0, (extract(epoch from (${at}::timestamptz - opened_at)) * 1000)::bigint)
-         where workflow_instance_id = ${instanceId} and status = 'open'
-         returning id, assignee_id, candidate_ids, candidate_group_ids`,
+    sql`update ${slotsTable} set ${bareName(slotsTable.status)} = 'cancelled', ${bareName(slotsTable.finishedAt)} = ${at}::timestamptz,
+          ${bareName(slotsTable.waitMs)} = greatest(0, (extract(epoch from (${at}::timestamptz - ${slotsTable.openedAt})) * 1000)::bigint)
+         where ${slotsTable.workflowInstanceId} = ${instanceId} and ${slotsTable.status} = 'open'
+         returning ${slotsTable.id} as id, ${slotsTable.assigneeId} as assignee_id, ${slotsTable.candidateIds} as candidate_ids, ${slotsTable.candidateGroupIds} as candidate_group_ids`,
   );
   const slotIds = slots.map((slot) => slot.id);
   // Open, unanswered questions on those slots, and the run's own not yet handed to a slot. An agent's
   // ask whose slot took an answer (answered_by set, its result not yet written) keeps its answer.
   const withdrawn = await queryRows<{ id: string; slot_id: string | null }>(
     tx,
-    sql`update asks set status = 'nothing', reason = 'cancelled', answered_at = ${at}::timestamptz
-         where status = 'open' and reason is null and answered_by is null
-           and (slot_id = any(${`{${slotIds.join(",")}}`}::uuid[]) or (workflow_instance_id = ${instanceId} and slot_id is null))
-         returning id, slot_id`,
+    sql`update ${asks} set ${bareName(asks.status)} = 'nothing', ${bareName(asks.reason)} = 'cancelled', ${bareName(asks.answeredAt)} = ${at}::timestamptz
+         where ${asks.status} = 'open' and ${asks.reason} is null and ${asks.answeredBy} is null
+           and (${asks.slotId} = any(${`{${slotIds.join(",")}}`}::uuid[]) or (${asks.workflowInstanceId} = ${instanceId} and ${asks.slotId} is null))
+         returning ${asks.id} as id, ${asks.slotId} as slot_id`,
   );
   // After the slots: an answer that took a slot first (its deposit holds the slot until it commits,
   // and the cancel waits for it there) has queued its job by now, and that job is dropped too.
   const jobs = await queryRows<{ id: number }>(
     tx,
-    sql`update jobs set status = 'done', finished_at = ${at}::timestamptz, last_error = 'the run was cancelled'
-         where workflow_instance_id = ${instanceId} and status in ('queued', 'running')
-         returning id`,
+    sql`update ${jobsTable} set ${bareName(jobsTable.status)} = 'done', ${bareName(jobsTable.finishedAt)} = ${at}::timestamptz, ${bareName(jobsTable.lastError)} = 'the run was cancelled'
+         where ${jobsTable.workflowInstanceId} = ${instanceId} and ${jobsTable.status} in ('queued', 'running')
+         returning ${jobsTable.id} as id`,
   );
   await queryRows(tx, sql`with tracked as (${updateTrackedStatus(cancel.tracks, cancel.taskId, "cancelled", sql`true`)}) select 1`);
   await queryRows(
     tx,
-    sql`insert into run_events (task_id, workflow_instance_id, kind, data, at)
-        select task_id::uuid, instance_id::uuid, kind, data, ${at}::timestamptz from (
-          select 0 as n, ${cancel.taskId} as task_id, ${instanceId} as instance_id, 'cancelled' as kind,
-                 jsonb_build_object('by', ${cancel.by}::text, 'from', ${moved.from_status}::text, 'state', ${moved.state}::text, 'withdrawn', ${withdrawn.length}::int) as data
+    sql`insert into ${runEvents} (${columnList([runEvents.taskId, runEvents.workflowInstanceId, runEvents.kind, runEvents.data, runEvents.at])})
+        select ${events.taskId}::uuid, ${events.workflowInstanceId}::uuid, ${events.kind}, ${events.data}, ${at}::timestamptz from (
+          select 0 as n, ${cancel.taskId} as ${bareName(runEvents.taskId)}, ${instanceId} as ${bareName(runEvents.workflowInstanceId)}, 'cancelled' as ${bareName(runEvents.kind)},
+                 jsonb_build_object('by', ${cancel.by}::text, 'from', ${moved.from_status}::text, 'state', ${moved.state}::text, 'withdrawn', ${withdrawn.length}::int) as ${bareName(runEvents.data)}
           union all
-          select q.n, ${cancel.taskId}, ${instanceId}, 'nothing', jsonb_build_object('questionId', q.id, 'reason', 'cancelled', 'by', ${cancel.by}::text)
-            from unnest(${`{${withdrawn.map((question) => question.id).join(",")}}`}::uuid[]) with ordinality as q(id, n)
-        ) events order by n`,
+          select q.n, ${cancel.taskId}, ${instanceId}, 'nothing', jsonb_build_object('questionId', ${q.id}, 'reason', 'cancelled', 'by', ${cancel.by}::text)
+            from unnest(${`{${withdrawn.map((question) => question.id).join(",")}}`}::uuid[]) with ordinality as ${q}(${bareName(asks.id)}, n)
+        ) ${events} order by n`,
   );
   const bySlot = new Map(slots.map((slot) => [slot.id, slot]));
   return {

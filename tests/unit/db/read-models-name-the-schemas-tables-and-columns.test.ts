@@ -5,6 +5,7 @@ import type { Db } from "@/db/client";
 import { findApiAskEscalation, findAskCallbackEndpoint, insertApiAsk, listApiAsks } from "@/db/queries/api-asks";
 import { findQuestionIdOfApiAsk } from "@/db/queries/api-ask-questions";
 import { listAnsweredBy, readOpenInbox } from "@/db/queries/inbox";
+import { cancelRunInTransaction } from "@/db/queries/run-cancels";
 import { claimDueNotices, findNoticeSource, listFailedDeliveries, listNoticesForQuestion, queueEvents, queueNotice, recordDelivery, renewDeliveryLeases } from "@/db/queries/notification-outbox";
 import { closeQuestionWithNothing, countRefusedAttempt, depositAnswer, insertPersonQuestion, listAnswerableQuestions } from "@/db/queries/runtime-questions";
 import { listOpenSlots, readSlaPeriod } from "@/db/queries/sla";
@@ -21,6 +22,10 @@ vi.mock("@/db/queries/runtime-events", async (original) => ({
 vi.mock("@/db/queries/runtime-escalations", async (original) => ({
   ...(await original<typeof import("@/db/queries/runtime-escalations")>()),
   insertEscalationsSql: () => sql`select 1`,
+}));
+vi.mock("@/db/queries/runtime-jobs", async (original) => ({
+  ...(await original<typeof import("@/db/queries/runtime-jobs")>()),
+  updateTrackedStatus: () => sql`select 1`,
 }));
 
 const USER = "00000000-0000-4000-8000-000000000001";
@@ -66,6 +71,7 @@ const SCHEMA_COLUMNS = new Set(
 function bareColumns(text: string): string[] {
   const left = text
     .replace(/--[^\n]*/g, " ")
+    .replace(/\bfor (no )?key (update|share)\b/g, " ") // a row lock's words, not sign_in_throttle's column
     .replace(/"(?:[^"]|"")*"/g, " ")
     .replace(/'(?:[^']|'')*'/g, " ")
     .replace(/\$\d+/g, " ")
@@ -199,6 +205,17 @@ describe("the write statements name the schema's tables and columns", () => {
     expect(texts).toHaveLength(8);
     expect(texts[1]).toContain(`as "r"("${notificationOutbox.questionId.name}" uuid`);
     expect(texts[2]).toContain(`update "${getTableName(notificationOutbox)}" "o" set "${notificationOutbox.status.name}" = 'delivering'`);
+    for (const text of texts) expect(bareColumns(text)).toEqual([]);
+  });
+
+  it("a run's cancel (its run, slots, questions, jobs and events) names the schema's columns", async () => {
+    const texts = await statementsOf(
+      (tx) => cancelRunInTransaction(tx, { workflow: "w", taskId: USER, tracks: {} as never, by: USER, at }),
+      [{ id: USER, from_status: "waiting", state: "S" }],
+    );
+    expect(texts).toHaveLength(8);
+    expect(texts[2]).toContain(`update "${getTableName(workflowInstances)}" "w" set "${workflowInstances.status.name}" = 'cancelled'`);
+    expect(texts[7]).toContain(`as "q"("${asks.id.name}", n)`);
     for (const text of texts) expect(bareColumns(text)).toEqual([]);
   });
 });
