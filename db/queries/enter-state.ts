@@ -1,15 +1,15 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "../client";
 import { asks, jobs, runEvents, type RunStatus, slots, workflowInstances } from "../schema";
 import { RELAXED_COMMIT } from "./commit-durability";
 import { jobTraceContext } from "./job-trace";
-import { bareName, s } from "./read-aliases";
+import { bareName, columnList, s } from "./read-aliases";
 import { nothingReasonOfRun } from "./runs";
 import { insertRunEventsSql, type NewRunEvent } from "./runtime-events";
 import { insertEscalationsSql } from "./runtime-escalations";
 import { type TrackedTableColumns, updateTrackedStatus } from "./runtime-jobs";
 import { insertSlotsSql, type NewSlot } from "./runtime-slots";
+import { assign } from "./statement-parts";
 
 /**
  * Entering a state, as one statement: what lib/runtime/transition-plan.ts plans, committed all or
@@ -70,16 +70,6 @@ export type StateEntered =
   /** Not moved: `waiting` questions on the task held a success state back, else someone else got there first. */
   | { entered: false; waiting: number };
 
-/** `<column> = <value>` in an update's `set` list (where SQL takes no table before the column). */
-function set(column: PgColumn, value: SQL | string | number | null): SQL {
-  return sql`${bareName(column)} = ${value}`;
-}
-
-/** An insert's column list. */
-function columns(...list: PgColumn[]): SQL {
-  return sql.join(list.map(bareName), sql`, `);
-}
-
 /** The statement's one row as drivers hand it back: jsonb may come as text. */
 interface EnteredRow {
   moved: number;
@@ -112,7 +102,7 @@ export async function enterState(db: Db, entry: StateEntry): Promise<StateEntere
     ? sql`select ${jobs.id} as id from ${jobs} where ${jobs.id} = ${entry.job.id} and ${jobs.status} = 'running' and ${jobs.lockedBy} = ${entry.job.workerId} for update`
     : sql`select 1 as id`;
   const done = entry.job
-    ? sql`update ${jobs} set ${set(jobs.status, "done")}, ${bareName(jobs.finishedAt)} = ${at}::timestamptz where ${jobs.id} = ${entry.job.id} and ${moved}`
+    ? sql`update ${jobs} set ${assign(jobs.status, "done")}, ${bareName(jobs.finishedAt)} = ${at}::timestamptz where ${jobs.id} = ${entry.job.id} and ${moved}`
     : sql`select 1`;
   const waiting = entry.onlyIfNothingWaits
     ? sql`select count(*)::int as waiting from ${asks} where ${asks.taskId} = ${entry.taskId} and ${asks.status} = 'open'`
@@ -123,18 +113,18 @@ export async function enterState(db: Db, entry: StateEntry): Promise<StateEntere
   const wi = workflowInstances;
   // A new instance moves by being created; an existing one only from the version it was read at.
   const move = entry.create
-    ? sql`insert into ${wi} (${columns(wi.id, wi.workflow, wi.taskId, wi.state, wi.status, wi.nothingReason, wi.definitionFingerprint, wi.version, wi.createdAt, wi.updatedAt)})
+    ? sql`insert into ${wi} (${columnList([wi.id, wi.workflow, wi.taskId, wi.state, wi.status, wi.nothingReason, wi.definitionFingerprint, wi.version, wi.createdAt, wi.updatedAt])})
           select ${entry.instanceId}, ${entry.create.workflow}, ${entry.taskId}, ${entry.to}, ${entry.status}, ${nothingReason}, ${entry.definitionFingerprint}, 0, ${at}::timestamptz, ${at}::timestamptz
           where exists (select 1 from mine) ${nothingWaits}
-          on conflict (${columns(wi.workflow, wi.taskId)}) do nothing returning ${wi.id} as id`
-    : sql`update ${wi} set ${set(wi.state, entry.to)}, ${set(wi.status, entry.status)}, ${bareName(wi.nothingReason)} = ${nothingReason},
-            ${bareName(wi.version)} = ${wi.version} + 1, ${set(wi.definitionFingerprint, entry.definitionFingerprint)}, ${set(wi.lastError, null)},
+          on conflict (${columnList([wi.workflow, wi.taskId])}) do nothing returning ${wi.id}`
+    : sql`update ${wi} set ${assign(wi.state, entry.to)}, ${assign(wi.status, entry.status)}, ${bareName(wi.nothingReason)} = ${nothingReason},
+            ${bareName(wi.version)} = ${wi.version} + 1, ${assign(wi.definitionFingerprint, entry.definitionFingerprint)}, ${assign(wi.lastError, null)},
             ${bareName(wi.updatedAt)} = ${at}::timestamptz
           where ${wi.id} = ${entry.instanceId} and ${wi.version} = ${entry.fromVersion} and exists (select 1 from mine) ${nothingWaits}
-          returning ${wi.id} as id`;
+          returning ${wi.id}`;
   const queue = entry.queueEnter
-    ? sql`insert into ${jobs} (${columns(jobs.kind, jobs.workflowInstanceId, jobs.state, jobs.runAt, jobs.traceContext)})
-          select 'enter', id, ${entry.to}, ${at}::timestamptz, ${jobTraceContext()} from moved`
+    ? sql`insert into ${jobs} (${columnList([jobs.kind, jobs.workflowInstanceId, jobs.state, jobs.runAt, jobs.traceContext])})
+          select 'enter', ${bareName(wi.id)}, ${entry.to}, ${at}::timestamptz, ${jobTraceContext()} from moved`
     : sql`select 1`;
   const [first] = entry.slots;
   // The agent asks the first new slot takes over. Their current slot is read in the statement's
@@ -144,18 +134,18 @@ export async function enterState(db: Db, entry: StateEntry): Promise<StateEntere
       select 1 from ${slots} ${s} where ${s.id} = ${asks.slotId} and ${s.status} = 'open' and ${s.workflowInstanceId} <> ${entry.instanceId}))`;
   const link =
     first && entry.linkAsksTo
-      ? sql`update ${asks} set ${set(asks.slotId, first.id)}, ${set(asks.workflowInstanceId, entry.instanceId)},
-              ${set(asks.workflow, entry.linkAsksTo.workflow)}, ${set(asks.event, entry.linkAsksTo.event)}
+      ? sql`update ${asks} set ${assign(asks.slotId, first.id)}, ${assign(asks.workflowInstanceId, entry.instanceId)},
+              ${assign(asks.workflow, entry.linkAsksTo.workflow)}, ${assign(asks.event, entry.linkAsksTo.event)}
             where ${linkable} and ${moved}
-            returning ${asks.id} as id`
+            returning ${asks.id}`
       : sql`select null::uuid as id where false`;
   // A question whose wait is cancelled here (its state is left unanswered) ends with nothing, reason
   // `cancelled`, in this statement: no job is queued for it, the flow has moved on. An agent's ask
   // handed to the new slot (above) is left to that slot instead.
-  const cancel = sql`update ${asks} set ${set(asks.status, "nothing")}, ${set(asks.reason, "cancelled")}, ${bareName(asks.answeredAt)} = ${at}::timestamptz
-    where ${asks.slotId} in (select id from closed) and ${asks.status} = 'open' and ${asks.reason} is null
+  const cancel = sql`update ${asks} set ${assign(asks.status, "nothing")}, ${assign(asks.reason, "cancelled")}, ${bareName(asks.answeredAt)} = ${at}::timestamptz
+    where ${asks.slotId} in (select ${bareName(slots.id)} from closed) and ${asks.status} = 'open' and ${asks.reason} is null
       ${first && entry.linkAsksTo ? sql`and ${asks.conversationId} is null` : sql``}
-    returning ${asks.id} as id, ${asks.taskId} as task_id, ${asks.workflowInstanceId} as workflow_instance_id, ${asks.slotId} as slot_id`;
+    returning ${asks.id}, ${asks.taskId}, ${asks.workflowInstanceId}, ${asks.slotId}`;
   // The first slot records the agent of the earliest of them, for the SLA history.
   const firstSlotAgent =
     first && entry.linkAsksTo ? sql`(select ${asks.agent} from ${asks} where ${linkable} order by ${asks.askedAt}, ${asks.id} limit 1)` : undefined;
@@ -167,14 +157,14 @@ export async function enterState(db: Db, entry: StateEntry): Promise<StateEntere
         moved as (${move}),
         done as (${done}),
         closed as (
-          update ${slots} set ${set(slots.status, "cancelled")}, ${bareName(slots.finishedAt)} = ${at}::timestamptz
+          update ${slots} set ${assign(slots.status, "cancelled")}, ${bareName(slots.finishedAt)} = ${at}::timestamptz
           where ${slots.workflowInstanceId} = ${entry.instanceId} and ${slots.status} = 'open' and ${moved}
-          returning ${slots.id} as id, ${slots.assigneeId} as assignee_id, ${slots.candidateIds} as candidate_ids, ${slots.candidateGroupIds} as candidate_group_ids
+          returning ${slots.id}, ${slots.assigneeId}, ${slots.candidateIds}, ${slots.candidateGroupIds}
         ),
         cancelled as (${cancel}),
         cancelled_events as (
-          insert into ${runEvents} (${columns(runEvents.taskId, runEvents.workflowInstanceId, runEvents.kind, runEvents.data, runEvents.at)})
-          select task_id, workflow_instance_id, 'nothing', jsonb_build_object('questionId', id, 'reason', 'cancelled', 'by', null), ${at}::timestamptz
+          insert into ${runEvents} (${columnList([runEvents.taskId, runEvents.workflowInstanceId, runEvents.kind, runEvents.data, runEvents.at])})
+          select ${bareName(asks.taskId)}, ${bareName(asks.workflowInstanceId)}, 'nothing', jsonb_build_object('questionId', ${bareName(asks.id)}, 'reason', 'cancelled', 'by', null), ${at}::timestamptz
           from cancelled
         ),
         tracked as (${updateTrackedStatus(entry.tracks, entry.taskId, entry.status, moved)}),
@@ -184,10 +174,11 @@ export async function enterState(db: Db, entry: StateEntry): Promise<StateEntere
         linked as (${link}),
         events as (${insertRunEventsSql(entry.events, moved)})
         select (select count(*)::int from moved) as moved, (select waiting from waiting) as waiting,
-          (select coalesce(jsonb_agg(id::text), '[]'::jsonb) from linked) as linked,
-          (select coalesce(jsonb_agg(jsonb_build_object('questionId', c.id, 'slotId', c.slot_id, 'assigneeId', closed.assignee_id,
-              'candidateIds', closed.candidate_ids, 'candidateGroupIds', closed.candidate_group_ids)), '[]'::jsonb)
-             from cancelled c join closed on closed.id = c.slot_id) as cancelled,
+          (select coalesce(jsonb_agg(${bareName(asks.id)}::text), '[]'::jsonb) from linked) as linked,
+          (select coalesce(jsonb_agg(jsonb_build_object('questionId', cancelled.${bareName(asks.id)}, 'slotId', cancelled.${bareName(asks.slotId)},
+              'assigneeId', closed.${bareName(slots.assigneeId)}, 'candidateIds', closed.${bareName(slots.candidateIds)},
+              'candidateGroupIds', closed.${bareName(slots.candidateGroupIds)})), '[]'::jsonb)
+             from cancelled join closed on closed.${bareName(slots.id)} = cancelled.${bareName(asks.slotId)}) as cancelled,
           ${runnableJobs(at)} as runnable
           ${entry.relaxed ? sql`, (select relaxed from relaxed)` : sql``}`,
   );

@@ -1,7 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows, toDate } from "../client";
 import { type EscalationAction, slotEscalations } from "../schema";
-import { bareName } from "./read-aliases";
+import { columnList } from "./read-aliases";
+import { type ColumnValues, fieldOf, recordsOf } from "./statement-parts";
 
 /** One escalation step to store with a slot as it opens: its number (firing order, from 1), its moment and what it does. */
 export interface NewEscalationStep {
@@ -15,14 +16,15 @@ export interface NewEscalationStep {
  * `onlyIf`: the chain commits with its slot or not at all.
  */
 export function insertEscalationsSql(slots: readonly { id: string; escalations?: readonly NewEscalationStep[] }[], onlyIf: SQL): SQL {
+  const c = slotEscalations;
   const rows = slots.flatMap((slot) =>
-    (slot.escalations ?? []).map((each) => ({ slot_id: slot.id, step: each.step, due_at: each.dueAt.toISOString(), action: each.action })),
+    (slot.escalations ?? []).map((each) => [[c.slotId, slot.id], [c.step, each.step], [c.dueAt, each.dueAt], [c.action, each.action]] as const satisfies ColumnValues),
   );
   if (rows.length === 0) return sql`select 1`;
-  const c = slotEscalations;
-  return sql`insert into ${slotEscalations} (${sql.join([c.slotId, c.step, c.dueAt, c.action].map(bareName), sql`, `)})
-    select r.slot_id, r.step, r.due_at, r.action
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(slot_id uuid, step int, due_at timestamptz, action jsonb)
+  const columns = rows[0]!.map(([column]) => column);
+  return sql`insert into ${slotEscalations} (${columnList(columns)})
+    select ${sql.join(columns.map((column) => fieldOf("r", column)), sql`, `)}
+    from ${recordsOf("r", rows)}
     where ${onlyIf}`;
 }
 

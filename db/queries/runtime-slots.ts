@@ -1,7 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows, toDate } from "../client";
 import { slots } from "../schema";
-import { bareName } from "./read-aliases";
+import { columnList } from "./read-aliases";
+import { type ColumnValues, fieldOf, recordsOf } from "./statement-parts";
 import type { NewEscalationStep } from "./runtime-escalations";
 import { slotAnswerableBy } from "./slot-parties";
 import { jobTraceContext } from "./job-trace";
@@ -237,34 +238,25 @@ export interface NewSlot {
  */
 export function insertSlotsSql(opening: readonly NewSlot[], onlyIf: SQL, firstSlotAgent?: SQL): SQL {
   if (opening.length === 0) return sql`select 1`;
-  const json = JSON.stringify(
-    opening.map((slot) => ({
-      id: slot.id,
-      workflow_instance_id: slot.workflowInstanceId,
-      workflow: slot.workflow,
-      task_id: slot.taskId,
-      state: slot.state,
-      event: slot.event,
-      role: slot.role,
-      assignee_id: slot.assigneeId,
-      candidate_ids: slot.candidateIds,
-      candidate_group_ids: slot.candidateGroupIds ?? [],
-      delegated_from: slot.delegatedFrom ?? null,
-      opened_at: slot.openedAt.toISOString(),
-      due_at: slot.dueAt?.toISOString() ?? null,
-    })),
-  );
-  const agent = firstSlotAgent ? sql`case when s.id = ${opening[0]!.id}::uuid then ${firstSlotAgent} end` : sql`null`;
-  const c = slots;
-  return sql`insert into ${slots} (${sql.join(
-    [c.id, c.workflowInstanceId, c.workflow, c.taskId, c.state, c.event, c.role, c.assigneeId, c.candidateIds, c.candidateGroupIds, c.delegatedFrom, c.openedAt, c.dueAt, c.agent].map(bareName),
-    sql`, `,
-  )})
-    select s.id, s.workflow_instance_id, s.workflow, s.task_id, s.state, s.event, s.role, s.assignee_id,
-      array(select jsonb_array_elements_text(s.candidate_ids))::uuid[],
-      array(select jsonb_array_elements_text(s.candidate_group_ids))::uuid[], s.delegated_from, s.opened_at, s.due_at, ${agent}
-    from jsonb_to_recordset(${json}::jsonb) as s(id uuid, workflow_instance_id uuid, workflow text, task_id uuid,
-      state text, event text, role text, assignee_id uuid, candidate_ids jsonb, candidate_group_ids jsonb, delegated_from uuid,
-      opened_at timestamptz, due_at timestamptz)
+  const rows = opening.map((slot) => [
+    [slots.id, slot.id],
+    [slots.workflowInstanceId, slot.workflowInstanceId],
+    [slots.workflow, slot.workflow],
+    [slots.taskId, slot.taskId],
+    [slots.state, slot.state],
+    [slots.event, slot.event],
+    [slots.role, slot.role],
+    [slots.assigneeId, slot.assigneeId],
+    [slots.candidateIds, slot.candidateIds],
+    [slots.candidateGroupIds, slot.candidateGroupIds ?? []],
+    [slots.delegatedFrom, slot.delegatedFrom ?? null],
+    [slots.openedAt, slot.openedAt],
+    [slots.dueAt, slot.dueAt],
+  ] as const satisfies ColumnValues);
+  const columns = rows[0]!.map(([column]) => column);
+  const agent = firstSlotAgent ? sql`case when ${fieldOf("r", slots.id)} = ${opening[0]!.id}::uuid then ${firstSlotAgent} end` : sql`null`;
+  return sql`insert into ${slots} (${columnList([...columns, slots.agent])})
+    select ${sql.join(columns.map((column) => fieldOf("r", column)), sql`, `)}, ${agent}
+    from ${recordsOf("r", rows)}
     where ${onlyIf}`;
 }

@@ -4,9 +4,11 @@ import { describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
 import { findApiAskEscalation, findAskCallbackEndpoint, insertApiAsk, listApiAsks } from "@/db/queries/api-asks";
 import { findQuestionIdOfApiAsk } from "@/db/queries/api-ask-questions";
+import { enterState } from "@/db/queries/enter-state";
 import { listAnsweredBy, readOpenInbox } from "@/db/queries/inbox";
 import { cancelRunInTransaction } from "@/db/queries/run-cancels";
 import { claimDueNotices, findNoticeSource, listFailedDeliveries, listNoticesForQuestion, queueEvents, queueNotice, recordDelivery, renewDeliveryLeases } from "@/db/queries/notification-outbox";
+import { claimNextJob, failJob, finishJob, releaseJob, renewJobLease, requeueFailedJobs, trackedRowReads } from "@/db/queries/runtime-jobs";
 import { closeQuestionWithNothing, countRefusedAttempt, depositAnswer, insertPersonQuestion, listAnswerableQuestions } from "@/db/queries/runtime-questions";
 import { listOpenSlots, readSlaPeriod } from "@/db/queries/sla";
 import { slotAnswerableBy } from "@/db/queries/slot-parties";
@@ -193,6 +195,25 @@ describe("the write statements name the schema's tables and columns", () => {
     for (const text of texts) expect(bareColumns(text)).toEqual([]);
   });
 
+  it("a job's claim, lease renewal, finish, release, failure and retry name the schema's tables and columns", async () => {
+    const rows = trackedRowReads([{ name: "w", tracks: tasks }]);
+    const texts = [
+      ...(await statementsOf((db) => claimNextJob(db, { workerId: "worker", at, leaseMs: 1000, taskId: USER, rows }))),
+      ...(await statementsOf((db) => claimNextJob(db, { workerId: "worker", at, leaseMs: 1000 }))),
+      ...(await statementsOf((db) => renewJobLease(db, { id: 1, workerId: "worker", until: at }))),
+      ...(await statementsOf((db) => finishJob(db, { id: 1, workerId: "worker", at }))),
+      ...(await statementsOf((db) => releaseJob(db, { id: 1, workerId: "worker" }))),
+      ...(await statementsOf((db) => failJob(db, { jobId: 1, workerId: "worker", instanceId: USER, taskId: USER, tracks: tasks, error: "boom", retryable: false, events: [], at }))),
+      ...(await statementsOf((db) => requeueFailedJobs(db, { workflow: "w", taskId: USER, tracks: tasks, by: USER, at }))),
+    ];
+    expect(texts).toHaveLength(7);
+    expect(texts[0]).toContain(`from "${getTableName(jobs)}" "j" join "${getTableName(workflowInstances)}" "wi" on "wi"."${workflowInstances.id.name}" = "j"."${jobs.workflowInstanceId.name}"`);
+    expect(texts[0]).toContain(`for update of j, wi skip locked`);
+    expect(texts[0]).toContain(`update "${getTableName(jobs)}" set "${jobs.status.name}" = 'running', "${jobs.attempts.name}" = "${getTableName(jobs)}"."${jobs.attempts.name}" + 1`);
+    expect(texts[6]).toContain(`insert into "${getTableName(runEvents)}" ("${runEvents.taskId.name}"`);
+    for (const text of texts) expect(bareColumns(text)).toEqual([]);
+  });
+
   it("a run's cancel (its run, slots, questions, jobs and events) names the schema's columns", async () => {
     const texts = await statementsOf(
       (tx) => cancelRunInTransaction(tx, { workflow: "w", taskId: USER, tracks: tasks, by: USER, at }),
@@ -202,5 +223,27 @@ describe("the write statements name the schema's tables and columns", () => {
     expect(texts[2]).toContain(`update "${getTableName(workflowInstances)}" "w" set "${workflowInstances.status.name}" = 'cancelled'`);
     expect(texts[7]).toContain(`as "q"("${asks.id.name}", n)`);
     for (const text of texts) expect(bareColumns(text)).toEqual([]);
+  });
+
+  it("entering a state (its run, job, slots with their escalations, questions, events and tracked row) names the schema's columns", async () => {
+    const at = new Date("2026-12-01T00:00:00Z");
+    const slot = {
+      id: USER, workflowInstanceId: USER, workflow: "w", taskId: USER, state: "Waiting", event: "Answered", role: null, assigneeId: USER,
+      candidateIds: [USER], candidateGroupIds: [], delegatedFrom: null, openedAt: at, dueAt: at,
+      escalations: [{ step: 1, dueAt: at, action: { kind: "remind" as const } }],
+    };
+    const entry = {
+      instanceId: USER, taskId: USER, tracks: tasks, to: "Waiting", fromVersion: 1, definitionFingerprint: "f", queueEnter: true, slots: [slot],
+      linkAsksTo: { workflow: "w", event: "Answered" }, onlyIfNothingWaits: true, relaxed: true, at,
+      events: [{ taskId: USER, workflowInstanceId: USER, kind: "state-entered" as const, data: {}, at }],
+    };
+    const row = { moved: 1, waiting: 0, linked: [], cancelled: [], runnable: false };
+    const [moved] = await statementsOf((db) => enterState(db, { ...entry, status: "failed", job: { id: 1, workerId: "w" } }), [row]);
+    const [created] = await statementsOf((db) => enterState(db, { ...entry, status: "waiting", create: { workflow: "w" } }), [row]);
+    expect(moved).toContain(`update "${getTableName(workflowInstances)}" set "${workflowInstances.state.name}" = `);
+    expect(moved).toContain(`insert into "${getTableName(slots)}" ("${slots.id.name}"`);
+    expect(moved).toContain(`"${getTableName(jobs)}"."${jobs.lockedBy.name}"`);
+    expect(created).toContain(`on conflict ("${workflowInstances.workflow.name}", "${workflowInstances.taskId.name}")`);
+    for (const text of [moved!, created!]) expect(bareColumns(text)).toEqual([]);
   });
 });
