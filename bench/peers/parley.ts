@@ -40,6 +40,7 @@ export const BenchClerk = defineAgent({ name: "BenchClerk", prompt: BENCH_SCRIPT
 export const BenchCycle = defineWorkflow({
   name: "BenchCycle",
   tracks: benchTasks,
+  agents: { BenchClerk },
   initial: "Running",
   events: { Answered: z.object({ text: z.string(), questionId: z.string().optional() }) },
   states: {

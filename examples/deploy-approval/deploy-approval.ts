@@ -1,5 +1,5 @@
 import { agentAnswered, answerOf, defineAgent, defineWorkflow, person, tasks, turn } from "parley/workflows";
-import { Approval, type DeployInput } from "./start-input";
+import { Approval, type DeployInput, deployInput } from "./start-input";
 
 /** How long the approver has to answer the release checker, and then to approve. */
 export const CHECK_WITHIN = { hours: 4 } as const;
@@ -28,8 +28,6 @@ export const ReleaseChecker = defineAgent({
   loop: () => DeployApproval,
 });
 
-const inputOf = (task: { input: Record<string, unknown> }) => task.input as DeployInput;
-
 /**
  * The second example: the release checker (an agent) asks the approver free-text questions in a
  * loop until it is satisfied, then the flow asks the approver a questionnaire — approve, postpone or
@@ -38,6 +36,9 @@ const inputOf = (task: { input: Record<string, unknown> }) => task.input as Depl
 export const DeployApproval = defineWorkflow({
   name: "DeployApproval",
   tracks: tasks,
+  /** The start form's schema: `run.item.input` is what it gave. */
+  input: deployInput,
+  agents: { ReleaseChecker },
   initial: "Checking",
   events: {
     /** The approver's answer to one of the checker's questions (`{ text, questionId }`). */
@@ -47,7 +48,7 @@ export const DeployApproval = defineWorkflow({
   states: {
     Checking: {
       async enter(run) {
-        const reply = await ReleaseChecker.ask(run.item, [turn.user(releaseBrief(inputOf(run.item)))]);
+        const reply = await ReleaseChecker.ask(run.item, [turn.user(releaseBrief(run.item.input))]);
         return reply.parked ? run.goto("Waiting") : run.goto("Approving");
       },
     },
@@ -55,8 +56,8 @@ export const DeployApproval = defineWorkflow({
       subscribe: {
         Answered: {
           as: "Approver",
-          assignee: (run) => inputOf(run.item).approverId,
-          candidates: (run) => [inputOf(run.item).approverId],
+          assignee: (run) => run.item.input.approverId,
+          candidates: (run) => [run.item.input.approverId],
           within: CHECK_WITHIN,
           unfinished: (run) => run.goto("TimedOut"),
         },
@@ -70,7 +71,7 @@ export const DeployApproval = defineWorkflow({
     },
     Approving: {
       async enter(run) {
-        const input = inputOf(run.item);
+        const { input } = run.item;
         // Parks here; the verdict (or nothing) arrives in `on.Approved`.
         await person.ask(run, "Approved", { to: input.approverId, title: `Approve ${input.service} ${input.version} to ${input.environment}?`, within: APPROVE_WITHIN, attempts: 3 });
         return undefined;

@@ -1,7 +1,7 @@
 import { defineApp, defineStart, describePlatformTasks, findPlatformTask, inputFacts, startPlatformTask } from "parley/workflows";
 import { DeployApproval } from "./deploy-approval";
 import { createReleaseCheckerModel } from "./release-checker-script";
-import { deployInput, type DeployInput } from "./start-input";
+import { deployInput } from "./start-input";
 
 /**
  * Deployment approval, registered like any adopter's app: an agent asks the approver about the
@@ -15,9 +15,9 @@ export const deployApproval = defineApp({
       workflow: DeployApproval,
       label: "Deployment approval",
       description: "The release checker asks the approver about the rollback, then the approver approves, postpones or rejects.",
-      describe: (db, taskIds) => describePlatformTasks(db, taskIds, (input) => String((input as DeployInput).change ?? "")),
+      describe: (db, taskIds) => describePlatformTasks(db, taskIds, DeployApproval, (input) => input.change),
       async context(db, taskId) {
-        const task = await findPlatformTask(db, taskId);
+        const task = await findPlatformTask(db, taskId, DeployApproval);
         if (!task) return undefined;
         return {
           title: task.title,

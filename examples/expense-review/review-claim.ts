@@ -40,6 +40,7 @@ function stateAfter(decision: Awaited<ReturnType<typeof recordDecision>>) {
 export const ReviewClaim = defineWorkflow({
   name: "ReviewClaim",
   tracks: reviewTasks,
+  agents: { Auditor },
   initial: "Running",
   events: {
     /** The filer's answer to one of the Auditor's questions (`{ text, questionId }`). */

@@ -2,7 +2,7 @@ import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { z } from "zod";
 import type { Db } from "@/db/client";
 import type { Role } from "@/db/schema";
-import type { RegisteredWorkflow, Runtime } from "@/lib/runtime";
+import type { AgentNamesOf, RegisteredWorkflow, Runtime } from "@/lib/runtime";
 
 /** What a task is about, in a line: inbox rows, the run page's title, the runs list and notices read it. */
 export interface TaskSubject {
@@ -77,9 +77,19 @@ export interface AgainDefinition {
   run(context: StartContext, taskId: string): Promise<{ taskId: string }>;
 }
 
-/** One workflow as the registry names it: the runtime's definition plus what the screens need of it. */
-export interface WorkflowEntry {
-  workflow: RegisteredWorkflow;
+/**
+ * The scripted models of a workflow's agents, by agent name: the names are those of its `agents`, so
+ * `scripted: { ReleaseChecker: createReleaseCheckerModel }` compiles for a workflow that names
+ * `agents: { ReleaseChecker }`, and a name it does not (a typo, another workflow's agent) does not.
+ */
+export type ScriptedModels<W extends RegisteredWorkflow = RegisteredWorkflow> = { readonly [Name in AgentNamesOf<W>]?: () => LanguageModelV3 };
+
+/**
+ * One workflow as the registry names it: the runtime's definition plus what the screens need of it.
+ * Typed by its workflow (`defineApp` infers each entry's), so `scripted` takes the names of its agents.
+ */
+export interface WorkflowEntry<W extends RegisteredWorkflow = RegisteredWorkflow> {
+  workflow: W;
   /** The workflow's name for people, e.g. "Expense review". */
   label: string;
   /** One sentence on what it does, for the start list. */
@@ -91,8 +101,8 @@ export interface WorkflowEntry {
   /** How operators start it; absent: it is started by code only (an API ask, another workflow). */
   start?: StartDefinition<z.ZodObject>;
   again?: AgainDefinition;
-  /** In demo mode (no model configured), the scripted model each of its agents runs on, by agent name. */
-  scripted?: Readonly<Record<string, () => LanguageModelV3>>;
+  /** In demo mode (no model configured) and in tests, the scripted model each of its agents runs on, by the agent's name in `agents`. */
+  scripted?: ScriptedModels<W>;
 }
 
 /** What a demo seeding hook is handed on the first start of a demo database. */
@@ -117,8 +127,17 @@ export interface ParleyApp {
   seedDemo?(context: DemoContext): Promise<string | undefined>;
 }
 
-/** Declares an app for the registry (a typed identity). */
-export function defineApp(app: ParleyApp): ParleyApp {
+/** An app as `defineApp` takes it: each workflow entry typed by its own workflow. */
+export interface AppDefinition<Ws extends readonly RegisteredWorkflow[]> extends Omit<ParleyApp, "workflows"> {
+  workflows: { readonly [K in keyof Ws]: WorkflowEntry<Ws[K]> };
+}
+
+/**
+ * Declares an app for the registry. Each entry is typed by its workflow (a `scripted` name its
+ * workflow's `agents` do not have does not compile); the app's agents are its workflows' — the
+ * registry finds them there and checks them when it is built.
+ */
+export function defineApp<const Ws extends readonly RegisteredWorkflow[]>(app: AppDefinition<Ws>): ParleyApp {
   return app;
 }
 

@@ -3,7 +3,7 @@ import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { type Db, type MigrationSet, queryRows } from "@/db/client";
 import { sql } from "drizzle-orm";
 import { PLATFORM_APP_NAME, platformApp } from "@/lib/asks/platform-app";
-import { questionnaireProblems, type RegisteredWorkflow } from "@/lib/runtime";
+import { type AnyWorkflow, markChecked, type RegisteredWorkflow, workflowProblems } from "@/lib/runtime";
 import type { ContextPanel, ParleyApp, ParleyConfig, TaskSubject, WorkflowEntry } from "./define-app";
 
 /** A mistake in the registry file: named, with the fix, when Parley starts. */
@@ -62,9 +62,12 @@ async function workflowsOfTasks(db: Db, taskIds: readonly string[]): Promise<Map
 
 /**
  * Builds the registry from its file, refusing a mistake there with its fix: two apps or workflows of
- * one name, an app name that cannot name a table, a scripted model for an agent named twice, a
- * workflow's questionnaire that the form cannot ask (naming the workflow, state and field). The
- * platform's own app (`parley`: the workflow behind API asks) comes first in every registry.
+ * one name, an app name that cannot name a table, a scripted model for an agent named twice or for
+ * one its workflow does not name, and every mistake of the workflows and their agents that the
+ * types cannot see (`workflowProblems`: a questionnaire the form cannot ask, a loop whose workflow
+ * is not registered, two agents of one name…), each said once. A runtime built on `workflows` does not
+ * check them again. The platform's own app (`parley`: the workflow behind API asks) comes first in
+ * every registry.
  */
 export function createRegistry(file: ParleyConfig): Registry {
   const config: ParleyConfig = { apps: [platformApp, ...file.apps] };
@@ -81,22 +84,27 @@ export function createRegistry(file: ParleyConfig): Registry {
       const name = entry.workflow.name;
       if (byName.has(name)) problems.push(`Workflow "${name}" (app "${app.name}") is registered twice: workflow names are unique across apps — rename one.`);
       byName.set(name, entry);
-      // A questionnaire the form cannot ask would otherwise be found by the first run to enter its state.
-      problems.push(...questionnaireProblems(entry.workflow as unknown as Parameters<typeof questionnaireProblems>[0]));
+      const named = Object.keys(entry.workflow.agents ?? {});
       for (const [agent, model] of Object.entries(entry.scripted ?? {})) {
+        if (!model) continue;
+        if (!named.includes(agent)) problems.push(`Workflow "${name}" (app "${app.name}") gives a scripted model for agent "${agent}", which it does not name in \`agents\` (${named.join(", ") || "none"}): key it by one of its agents' names.`);
         if (scripted.has(agent)) problems.push(`Agent "${agent}" has two scripted models (workflow "${name}"): give each agent one.`);
         scripted.set(agent, model);
       }
     }
   }
-  if (problems.length > 0) throw new RegistryError(`parley.config.ts has ${problems.length === 1 ? "a mistake" : `${problems.length} mistakes`}:\n- ${problems.join("\n- ")}`);
-
   const entries = [...byName.values()];
+  const workflows: readonly RegisteredWorkflow[] = entries.map((entry) => entry.workflow);
+  // What the types cannot see, checked once here (a questionnaire the form cannot ask would otherwise be found by the first run to enter its state).
+  problems.push(...workflowProblems(workflows as readonly unknown[] as readonly AnyWorkflow[]));
+  if (problems.length > 0) throw new RegistryError(`parley.config.ts has ${problems.length === 1 ? "a mistake" : `${problems.length} mistakes`}:\n- ${problems.join("\n- ")}`);
+  markChecked(workflows);
+
   const models = new Map<string, LanguageModelV3>();
   return {
     apps: config.apps,
     entries,
-    workflows: entries.map((entry) => entry.workflow),
+    workflows,
     entry: (workflow) => byName.get(workflow),
     migrations: () =>
       config.apps.flatMap((app) =>

@@ -23,7 +23,7 @@ import { type JobLabel, type JobRunnerContext, runJob } from "./run-job";
 import { type RuntimeContext, workflowLookup } from "./runtime-context";
 import { createSweeps, type Sweeps } from "./sweeps";
 import { moveTo } from "./transitions";
-import type { Agent, AgentReply, AnyWorkflow, EventSchemas, TaskReference, TrackedTable, Workflow } from "./types";
+import type { Agent, AgentReply, AnyWorkflow, EventSchemas, TaskReference, TrackedTable, Workflow, WorkflowAgents } from "./types";
 
 export type { Deposit } from "./deposit";
 export { SLA_SWEEP_BATCH } from "./sweeps";
@@ -79,6 +79,8 @@ export interface RegisteredWorkflow {
   readonly initial: string;
   /** Its states, for what screens call them (a state's `label`). */
   readonly states?: { readonly [state: string]: { readonly label?: string } };
+  /** The agents its state code calls, by name: a runtime's agents are its workflows'. */
+  readonly agents?: WorkflowAgents;
 }
 
 /** A Parley runtime over one database: starts workflows, takes deposits, runs jobs, sweeps SLAs. */
@@ -120,8 +122,9 @@ const DEFAULT_MAX_JOB_MS = 15 * 60_000;
 const DEFAULT_TURN_TIMEOUT_MS = 2 * 60_000;
 
 /**
- * Builds a runtime. Every registered workflow is checked first, at once (see {@link checkWorkflows}):
- * a mistake the types could not catch stops it here, with the workflow, the state and the fix named.
+ * Builds a runtime. Every registered workflow is checked first, at once, with the agents they name
+ * (see {@link checkWorkflows}; a registry's list was checked when it was built): a mistake the types
+ * could not catch stops it here, with the workflow, the state and the fix named.
  */
 export function createRuntime(options: RuntimeOptions): Runtime {
   const workflows = options.workflows as readonly unknown[] as readonly AnyWorkflow[];

@@ -22,17 +22,11 @@ export const LOOP_ANSWER_EVENT = "Answered";
 export const LOOP_PARK_STATE = "Waiting";
 
 /**
- * Every agent declared in this process, so a starting runtime can check the loops of the workflows
- * it registers. Kept on `globalThis`: a bundler may load this module more than once.
+ * Declares an agent. It registers nothing: a workflow names the agents its state code calls
+ * (`agents: { ReleaseChecker }`), and the registry and the runtime find them there. (Not generic on
+ * purpose: an agent and its loop workflow refer to each other, and TypeScript types that circle only
+ * through a call whose return type it need not infer.)
  */
-const DECLARED = Symbol.for("parley.declared-agents");
-
-/** The agents declared so far in this process (those with a loop are checked when a runtime starts). */
-export function declaredAgents(): readonly Agent[] {
-  return [...((globalThis as { [DECLARED]?: Set<Agent> })[DECLARED] ?? [])];
-}
-
-/** Declares an agent. */
 export function defineAgent(definition: AgentDefinition): Agent {
   const agent: Agent = {
     ...definition,
@@ -43,9 +37,5 @@ export function defineAgent(definition: AgentDefinition): Agent {
       return currentRunScope("answer").engine.answer(agent, task, text, options);
     },
   };
-  if (definition.loop) {
-    const store = globalThis as { [DECLARED]?: Set<Agent> };
-    (store[DECLARED] ??= new Set()).add(agent);
-  }
   return agent;
 }

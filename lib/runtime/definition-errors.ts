@@ -1,6 +1,6 @@
 import { AppError, isRetryableCode } from "@/lib/errors";
 import { isUnsupportedSchemaError, specFromSchema } from "@/lib/questions";
-import { declaredAgents, LOOP_ANSWER_EVENT, LOOP_PARK_STATE } from "./define-agent";
+import { LOOP_ANSWER_EVENT, LOOP_PARK_STATE } from "./define-agent";
 import { escalationProblem } from "./escalation";
 import { isAnswerEvent, questionnaireOf } from "./person";
 import type { Agent, AnyWorkflow } from "./types";
@@ -46,16 +46,68 @@ export function isDefinitionFailure(error: unknown): boolean {
 /** The payload the runtime deposits for an answer to an agent's ask, to check a loop's event against. */
 const SAMPLE_AGENT_ANSWER = { text: "An answer.", questionId: "0190a4b2-3c4d-7e5f-8a6b-7c8d9e0f1a2b" };
 
+/** The workflow an agent loops in, or undefined (no loop, or one that cannot be resolved yet). */
+function loopOf(agent: Agent): { name?: unknown } | undefined {
+  try {
+    return agent.loop?.() as { name?: unknown } | undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `loop` is `workflow`: the same object, or one of its name (a bundler may load a module twice). */
+function isLoopOf(loop: { name?: unknown } | undefined, workflow: AnyWorkflow): boolean {
+  return loop !== undefined && (loop === (workflow as unknown) || loop.name === workflow.name);
+}
+
+/** Whether `workflow` names `agent` in its `agents` (the same object, or one of its name). */
+export function namesAgent(workflow: AnyWorkflow, agent: Agent): boolean {
+  return Object.values(workflow.agents ?? {}).some((named) => named === agent || named.name === agent.name);
+}
+
 function agentsLoopingIn(workflow: AnyWorkflow, agents: readonly Agent[]): Agent[] {
-  return agents.filter((agent) => {
-    try {
-      const loop = agent.loop?.() as { name?: unknown } | undefined;
-      return loop === (workflow as unknown) || (loop !== undefined && loop.name === workflow.name);
-    } catch {
-      // A loop that cannot be resolved yet names no workflow here.
-      return false;
+  return agents.filter((agent) => isLoopOf(loopOf(agent), workflow));
+}
+
+/** The agents of these workflows, each once (the first of a name), with the workflows that name them. */
+function agentsOf(workflows: readonly AnyWorkflow[]): Agent[] {
+  const found = new Map<string, Agent>();
+  for (const workflow of workflows) for (const agent of Object.values(workflow.agents ?? {})) if (!found.has(agent.name)) found.set(agent.name, agent);
+  return [...found.values()];
+}
+
+/**
+ * What is wrong with how these workflows name their agents: a key that is not its agent's name, two
+ * agents of one name, an agent whose loop workflow is not among them or does not name it.
+ */
+function agentProblems(workflows: readonly AnyWorkflow[]): string[] {
+  const problems: string[] = [];
+  const byName = new Map<string, { agent: Agent; workflow: string }>();
+  const twice = new Set<string>();
+  for (const workflow of workflows) {
+    for (const [key, agent] of Object.entries(workflow.agents ?? {})) {
+      if (!agent || typeof agent.name !== "string") {
+        problems.push(`${workflow.name}: \`agents\` names ${JSON.stringify(key)} but gives no agent; give the agent defineAgent returned.`);
+        continue;
+      }
+      if (key !== agent.name) problems.push(`${workflow.name}: it names agent ${agent.name} under the key ${JSON.stringify(key)}; key each agent by its name (\`agents: { ${agent.name} }\`).`);
+      const first = byName.get(agent.name);
+      if (!first) byName.set(agent.name, { agent, workflow: workflow.name });
+      else if (first.agent !== agent && !twice.has(agent.name)) {
+        twice.add(agent.name);
+        problems.push(`Agent ${agent.name}: ${first.workflow} and ${workflow.name} name two different agents of this name; an agent's conversations are kept by its name, so rename one, or declare it once and name that one in both.`);
+      }
     }
-  });
+  }
+  for (const { agent, workflow: namedBy } of byName.values()) {
+    const loop = loopOf(agent);
+    if (!loop) continue;
+    const home = workflows.find((workflow) => isLoopOf(loop, workflow));
+    const loopName = typeof loop.name === "string" ? loop.name : "its loop";
+    if (!home) problems.push(`Agent ${agent.name} (named by ${namedBy}): its loop is the workflow ${loopName}, which is not registered; register ${loopName} too, a parked run of the agent waits there.`);
+    else if (!namesAgent(home, agent)) problems.push(`${home.name}: it is the loop of agent ${agent.name} but does not name it; add it to \`agents: { ${agent.name} }\`.`);
+  }
+  return problems;
 }
 
 /** What the generated form can ask, for the fix of a questionnaire it cannot. */
@@ -160,14 +212,14 @@ function problemsOf(workflow: AnyWorkflow, agents: readonly Agent[]): string[] {
 }
 
 /**
- * Checks every workflow a runtime registers, at once, before it runs anything: what the types
- * cannot see (plain JavaScript, a name typed wrong in a string, two workflows of one name, an agent
- * whose loop it is). Throws one error listing every mistake, each naming the workflow, the state and
- * the fix.
+ * Every mistake in a set of workflows registered together that the types cannot see (plain
+ * JavaScript, a name typed wrong in a string, two workflows or agents of one name, an agent's loop),
+ * one line each naming the workflow, the state and the fix. The agents are those the workflows name.
  */
-export function checkWorkflows(workflows: readonly AnyWorkflow[], agents: readonly Agent[] = declaredAgents()): void {
+export function workflowProblems(workflows: readonly AnyWorkflow[]): string[] {
   const problems: string[] = [];
   const seen = new Set<string>();
+  const agents = agentsOf(workflows);
   for (const workflow of workflows) {
     if (seen.has(workflow.name)) {
       problems.push(`${workflow.name}: two registered workflows have this name; a run names its workflow, so rename one.`);
@@ -176,7 +228,30 @@ export function checkWorkflows(workflows: readonly AnyWorkflow[], agents: readon
     seen.add(workflow.name);
     problems.push(...problemsOf(workflow, agents));
   }
-  if (problems.length === 0) return;
+  problems.push(...agentProblems(workflows.filter((workflow, index) => workflows.findIndex((other) => other.name === workflow.name) === index)));
+  return problems;
+}
+
+/** The lists of workflows checked already (a registry's), so a runtime built on one does not check it again. */
+const checked = new WeakSet<readonly unknown[]>();
+
+/** Records that `workflows` passed the check (the registry checks its workflows when it is built). */
+export function markChecked(workflows: readonly unknown[]): void {
+  checked.add(workflows);
+}
+
+/**
+ * Checks every workflow a runtime registers, at once, before it runs anything (see
+ * {@link workflowProblems}); a list the registry checked already is not checked again. Throws one
+ * error listing every mistake, each naming the workflow, the state and the fix.
+ */
+export function checkWorkflows(workflows: readonly AnyWorkflow[]): void {
+  if (checked.has(workflows)) return;
+  const problems = workflowProblems(workflows);
+  if (problems.length === 0) {
+    markChecked(workflows);
+    return;
+  }
   throw definitionError(
     `${problems.length === 1 ? "A registered workflow is wrong" : `Registered workflows have ${problems.length} mistakes`}:\n- ${problems.join("\n- ")}`,
   );

@@ -6,7 +6,9 @@ export type {
   AgentAnsweredEvent,
   AgentDefinition,
   AgentMemory,
+  AgentNamesOf,
   AgentReply,
+  AnyWorkflow,
   AskedQuestion,
   AskPersonOptions,
   Duration,
@@ -15,6 +17,7 @@ export type {
   EscalationStep,
   EventSchemas,
   GroupRecipient,
+  ItemOf,
   LoopWorkflow,
   NothingReason,
   PersonAnswer,
@@ -23,6 +26,9 @@ export type {
   Recipient,
   RunHandle,
   SlaPercent,
+  StartInput,
+  StartInputOf,
+  StartInputSchema,
   StateDefinition,
   Subscription,
   TaskReference,
@@ -30,13 +36,15 @@ export type {
   TrackedTable,
   Transition,
   Workflow,
+  WorkflowAgents,
   WorkflowDefinition,
+  WorkflowItem,
 } from "./types";
 export type { Checkpoint } from "./agent-turns";
 export { ASK_TOOL_NAME, askTool } from "./ask-tool";
 export { createRuntime, type Deposit, type RegisteredWorkflow, type Runtime, type RuntimeOptions, SLA_SWEEP_BATCH } from "./create-runtime";
 export { agentAnswered, defineAgent, LOOP_ANSWER_EVENT, LOOP_PARK_STATE } from "./define-agent";
-export { checkWorkflows, definitionError, definitionFailureIn, definitionFailureMessage, isDefinitionFailure, questionnaireProblems } from "./definition-errors";
+export { checkWorkflows, definitionError, definitionFailureIn, definitionFailureMessage, isDefinitionFailure, markChecked, questionnaireProblems, workflowProblems } from "./definition-errors";
 export { defineWorkflow } from "./define-workflow";
 export { AGENT_ANSWER_FIELD, agentAskSchema, agentAskSpec, nothingText } from "./agent-question";
 export type { Announce, RuntimeChange, RuntimeChangeKind } from "./announce";

@@ -1,14 +1,14 @@
 import { type ClaimedJob, findTrackedItem, finishJob, TransitionRejectedError } from "@/db/queries/runtime-jobs";
 import { answerAgent, askAgent, type TurnDependencies, type TurnScope } from "./agent-turns";
 import { askPerson } from "./ask-person";
-import { definitionError } from "./definition-errors";
+import { definitionError, namesAgent } from "./definition-errors";
 import { recordJobFailure } from "./job-failures";
 import { isAnswerEvent } from "./person";
 import type { RuntimeContext } from "./runtime-context";
 import { withRunScope } from "./run-scope";
 import { inSpan, jobParent, SpanKind } from "./tracing";
 import { moveTo, runHandleFor } from "./transitions";
-import type { AnyWorkflow, RunHandle, Transition } from "./types";
+import type { Agent, AnyWorkflow, RunHandle, Transition } from "./types";
 
 /** What a claimed job is told of, for the caller to wrap its run in (see `RuntimeOptions.aroundJob`). */
 export interface JobLabel {
@@ -107,12 +107,16 @@ async function runClaimedJob(context: JobRunnerContext, workflow: AnyWorkflow, j
   let step = 0;
   // Every claim counts an attempt, so a job claimed once has stored no step yet.
   const scope: TurnScope = { workflowInstanceId: job.instanceId, nextStepKey: () => `${job.id}:${step++}`, ranBefore: job.attempts > 1 };
+  // The agents a workflow runs are those it names: a call to another is its mistake, found before the model is called.
+  const named = (agent: Agent): void => {
+    if (!namesAgent(workflow, agent)) throw definitionError(`its state ${job.state} calls agent ${agent.name}, which it does not name; add it to \`agents: { ${agent.name} }\``);
+  };
   try {
     const transition = await withRunScope(
       {
         engine: {
-          ask: (agent, task, askTurns) => askAgent(turns, scope, agent, task, askTurns),
-          answer: (agent, task, text, answerOptions) => answerAgent(turns, scope, agent, task, text, answerOptions),
+          ask: async (agent, task, askTurns) => (named(agent), askAgent(turns, scope, agent, task, askTurns)),
+          answer: async (agent, task, text, answerOptions) => (named(agent), answerAgent(turns, scope, agent, task, text, answerOptions)),
           askPerson: (handle, event, askOptions) => askPerson(context, { workflowInstanceId: job.instanceId, stepKey: scope.nextStepKey() }, handle, event, askOptions),
         },
       },

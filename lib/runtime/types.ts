@@ -96,14 +96,49 @@ export interface StateDefinition<S extends string, E extends EventSchemas, Item>
   on?: { [K in keyof E]?: StateHandler<S, Item, [payload: z.output<E[K]>], E> };
 }
 
-/** A declared workflow: named states over a tracked task, driven by events. */
-export interface Workflow<S extends string = string, E extends EventSchemas = EventSchemas, Item = unknown> {
+/** A declared workflow: named states over a tracked task, driven by events, run by the agents it names. */
+export interface Workflow<S extends string = string, E extends EventSchemas = EventSchemas, Item = unknown, A extends WorkflowAgents = WorkflowAgents> {
   readonly name: string;
   readonly tracks: TrackedTable;
   readonly initial: S;
   readonly events: E;
   readonly states: { readonly [K in S]: StateDefinition<S, E, Item> };
+  /** The agents its state code calls (`agent.ask`, `agent.answer`), each under its name: the registry and a runtime find their agents here. */
+  readonly agents: A;
+  /** Its start input's schema, when the task it tracks keeps one (`tracks: tasks`): it types `run.item.input`. */
+  readonly input?: StartInputSchema<z.ZodType> | undefined;
+  /** The type of `run.item` in its handlers: a mark for types ({@link ItemOf}), never set. */
+  readonly "~item"?: Item;
 }
+
+/** A start input's schema: a zod schema of an object (one question per field on the start form). */
+export type StartInput = z.ZodType<Record<string, unknown>>;
+
+/**
+ * A start input's schema as a workflow declares it: a schema, or a function of the start form's
+ * context (the people who can be chosen) that makes one (lib/registry's `StartFormContext`; the
+ * runtime never calls it).
+ */
+export type StartInputSchema<I extends z.ZodType> = I | ((context: never) => I);
+
+/** The tracked row of a table, with its `input` typed as the start schema's output when the workflow declares one. */
+export type WorkflowItem<T extends TrackedTable, I extends z.ZodType> = [I] extends [never] ? T["$inferSelect"] : Omit<T["$inferSelect"], "input"> & { input: z.output<I> };
+
+/** `run.item`'s type in a workflow's handlers. */
+export type ItemOf<W> = W extends { readonly "~item"?: infer Item } ? Item : never;
+
+/** A workflow's start input (`run.item.input`): what its start schema gives, or the tracked row's `input` column. */
+export type StartInputOf<W> = ItemOf<W> extends { input: infer Input } ? Input : never;
+
+/**
+ * The agents a workflow's state code calls, each under its name: `agents: { ReleaseChecker }`. Keyed
+ * by name so the names are types (what is keyed by agent, like a registry entry's `scripted`, refuses
+ * a name its workflow does not name); the check at start holds each key to its agent's name.
+ */
+export type WorkflowAgents = { readonly [name: string]: Agent };
+
+/** The names of the agents a workflow names (`"ReleaseChecker"`): the keys its registry entry's `scripted` takes. */
+export type AgentNamesOf<W> = W extends { readonly agents?: infer A } ? keyof NonNullable<A> & string : never;
 
 /**
  * The state a parked run waits in (an agent's loop parks in `Waiting`): it waits for answers, so it
@@ -114,12 +149,23 @@ export interface ParkState {
 }
 
 /** What `defineWorkflow` takes. */
-export interface WorkflowDefinition<S extends string, E extends EventSchemas, T extends TrackedTable> {
+export interface WorkflowDefinition<S extends string, E extends EventSchemas, T extends TrackedTable, A extends WorkflowAgents = Record<never, Agent>, I extends StartInput = never> {
   name: string;
   tracks: T;
+  /**
+   * The start input's schema (the registry entry's start form, or a function of its context), for a
+   * workflow over a table that keeps the input (`tracks: tasks`): `run.item.input` is its output.
+   */
+  input?: "input" extends keyof T["$inferSelect"] ? StartInputSchema<I> : never;
+  /**
+   * The agents its state code calls, by reference, each under its name (`agents: { ReleaseChecker }`):
+   * the registry and the runtime find every agent through its workflows. Declare the agent first
+   * (its `loop` is a function, so it may name this workflow before it exists).
+   */
+  agents?: A;
   initial: NoInfer<S>;
   events?: E;
-  states: { [K in S]: StateDefinition<NoInfer<S>, E, T["$inferSelect"]> } & { readonly Waiting?: ParkState };
+  states: { [K in S]: StateDefinition<NoInfer<S>, E, WorkflowItem<T, I>> } & { readonly Waiting?: ParkState };
 }
 
 /** A workflow seen without its types, as the runtime handles it. */
@@ -129,6 +175,8 @@ export interface AnyWorkflow {
   readonly initial: string;
   readonly events: EventSchemas;
   readonly states: { readonly [state: string]: StateDefinition<string, EventSchemas, unknown> | undefined };
+  /** The agents it names, by name; absent on a workflow written as plain data. */
+  readonly agents?: WorkflowAgents;
 }
 
 // — Durations and escalation chains

@@ -146,23 +146,25 @@ export async function createTestKit<Names extends DemoPersonName = DemoPersonNam
   // Checked as the registry checks it at start; its migrations are applied here unless the test
   // databases have them already (an app registered in parley.config.ts).
   const applied = new Set(parleyMigrations().map((set) => set.table));
-  const migrations = createRegistry({ apps: [app] })
-    .migrations()
-    .filter((set) => !applied.has(set.table));
+  const registry = createRegistry({ apps: [app] });
+  const migrations = registry.migrations().filter((set) => !applied.has(set.table));
   const database = await createTestDatabase(options.database ?? "pglite");
   try {
     if (migrations.length > 0) await migrateDatabase(database, migrations);
     const people = await createDemoPeople(database.db, options.people ?? (DEMO_PERSON_NAMES as readonly Names[]), options.groups ?? false);
     const clock = options.clock ?? runningClock();
     const entries = new Map<string, WorkflowEntry>(app.workflows.map((entry) => [entry.workflow.name, entry]));
-    const factories = new Map(app.workflows.flatMap((entry) => Object.entries(entry.scripted ?? {})));
-    for (const [agent, factory] of Object.entries(options.models ?? {})) factories.set(agent, factory);
+    const factories = new Map<string, () => LanguageModelV3>();
+    for (const scripted of [...app.workflows.map((entry) => entry.scripted), options.models]) {
+      for (const [agent, factory] of Object.entries(scripted ?? {})) if (factory) factories.set(agent, factory);
+    }
 
     function build(extra: Partial<Omit<RuntimeOptions, "db" | "workflows">> = {}) {
       const models = new Map([...factories].map(([agent, factory]) => [agent, factory()]));
       const runtime = createRuntime({
         db: database.db,
-        workflows: app.workflows.map((entry) => entry.workflow),
+        // The registry's list, checked when it was built, so a restart checks nothing again.
+        workflows: registry.workflows,
         now: clock.now,
         resolveModel(agent) {
           const model = models.get(agent.name);

@@ -11,6 +11,7 @@
 // The registry: an app, its workflows' entries (label, start form, how tasks are described), parley.config.ts.
 export {
   type AgainDefinition,
+  type AppDefinition,
   type ContextFact,
   type ContextPanel,
   defineApp,
@@ -19,6 +20,7 @@ export {
   type DemoContext,
   type ParleyApp,
   type ParleyConfig,
+  type ScriptedModels,
   type StartContext,
   type StartDefinition,
   type StartFormContext,
@@ -29,13 +31,23 @@ export {
 export { personChoice } from "@/lib/registry/person-choice";
 
 // A workflow that keeps nothing of its own tracks the platform's `tasks` table (no migrations needed).
-export { describePlatformTasks, findPlatformTask, inputFacts, startPlatformTask, type Task, tasks } from "@/lib/registry/platform-tasks";
+export {
+  describePlatformTasks,
+  findPlatformTask,
+  inputFacts,
+  type PlatformInputOf,
+  type PlatformTaskOf,
+  startPlatformTask,
+  type Task,
+  tasks,
+} from "@/lib/registry/platform-tasks";
 
 // Workflows and agents: states, slots and SLA clocks; agents that ask a person and park.
 export {
   type Agent,
   type AgentAnswer,
   agentAnswered,
+  type AgentNamesOf,
   type AgentReply,
   answerOf,
   ASK_TOOL_NAME,
@@ -50,6 +62,7 @@ export {
   type EventSchemas,
   group,
   type GroupRecipient,
+  type ItemOf,
   type NothingReason,
   person,
   type PersonAnswer,
@@ -57,6 +70,9 @@ export {
   type RegisteredWorkflow,
   type RunHandle,
   type Runtime,
+  type StartInput,
+  type StartInputOf,
+  type StartInputSchema,
   type StateDefinition,
   type Subscription,
   type TaskReference,
@@ -65,6 +81,7 @@ export {
   type Transition,
   turn,
   type Workflow,
+  type WorkflowAgents,
 } from "@/lib/runtime";
 
 // The scripted model: what an agent runs on in demo mode and in tests (the registry entry's `scripted`).

@@ -25,7 +25,7 @@ describe.each(DATABASE_KINDS)("the command palette (%s)", (kind) => {
     const runtime = createRuntime({ db: database.db, workflows: [DeployApproval] });
     const ids = new Map<string, string>();
     for (const service of services) {
-      const input = { service, version: "1.0.0", environment: "staging", change: "A change.", rollbackTested: false, approverId: lee.id };
+      const input = { service, version: "1.0.0", environment: "staging" as const, change: "A change.", rollbackTested: false, approverId: lee.id };
       ids.set(service, (await startPlatformTask(database.db, runtime, DeployApproval, { title: `Deploy ${service} to staging`, input, by: lee.id })).id);
     }
     return { lee, sam, ids, registry: createRegistry({ apps: [deployApproval] }) };

@@ -24,7 +24,7 @@ describe.each(DATABASE_KINDS)("the runs list (%s)", (kind) => {
     const runtime = createRuntime({ db: database.db, workflows: [DeployApproval] });
     const ids: string[] = [];
     for (let index = 0; index < count; index++) {
-      const input = { service: `svc-${index}`, version: "1.0.0", environment: "staging", change: "A change.", rollbackTested: false, approverId: lee.id };
+      const input = { service: `svc-${index}`, version: "1.0.0", environment: "staging" as const, change: "A change.", rollbackTested: false, approverId: lee.id };
       ids.push((await startPlatformTask(database.db, runtime, DeployApproval, { title: `Deploy svc-${index}`, input, by: lee.id })).id);
     }
     return ids;

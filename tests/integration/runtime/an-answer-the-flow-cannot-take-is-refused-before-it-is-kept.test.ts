@@ -4,7 +4,7 @@ import { tasks } from "@/lib/registry";
 import { defineWorkflow, turn } from "@/lib/runtime";
 import { DATABASE_KINDS } from "@/tests/support/databases";
 import { askReply, countRows } from "./agents";
-import { Clerk, createRuntimeFixture, type RuntimeFixture } from "./fixture-workflow";
+import { Clerk, createRuntimeFixture, FileTask, type RuntimeFixture } from "./fixture-workflow";
 
 /**
  * The Clerk asks, and the run waits for its answer through an event whose schema is not the
@@ -13,6 +13,7 @@ import { Clerk, createRuntimeFixture, type RuntimeFixture } from "./fixture-work
 const Misfiled = defineWorkflow({
   name: "Misfiled",
   tracks: tasks,
+  agents: { Clerk },
   initial: "Running",
   events: { Replied: z.object({ reply: z.string() }) },
   states: {
@@ -35,7 +36,7 @@ describe.each(DATABASE_KINDS)("an answer the workflow cannot take (%s)", (kind) 
   afterEach(async () => fixture?.database.close());
 
   it("is refused before it is kept: the person is not told answered, and nothing is committed", async () => {
-    fixture = await createRuntimeFixture(kind, { workflows: [Misfiled], respond: () => askReply("Which project is this for?") });
+    fixture = await createRuntimeFixture(kind, { workflows: [Misfiled, FileTask], respond: () => askReply("Which project is this for?") });
     await fixture.startTask(Misfiled);
     await fixture.runtime.drain();
     const [question] = await fixture.runtime.questionsFor(fixture.filer.id);

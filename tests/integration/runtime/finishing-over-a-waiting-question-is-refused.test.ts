@@ -3,14 +3,18 @@ import { afterEach, describe, expect, it } from "vitest";
 import { tasks } from "@/lib/registry";
 import { createRuntime, defineWorkflow, turn } from "@/lib/runtime";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "@/tests/support/databases";
-import { askReply, loopAgent } from "./agents";
+import { createScriptedModel } from "@/lib/models/scripted-model";
+import { askReply } from "./agents";
+import { Clerk, FileTask } from "./fixture-workflow";
 
-const { agent: Clerk } = loopAgent(() => askReply("Who signed this off?"));
+/** The Clerk's model here: it asks, and asks again. */
+const asking = createScriptedModel({ respond: () => askReply("Who signed this off?") });
 
 /** A workflow that ignores `parked` and declares success over a question nobody has answered. */
 const Careless = defineWorkflow({
   name: "Careless",
   tracks: tasks,
+  agents: { Clerk },
   initial: "Running",
   states: {
     Running: {
@@ -30,7 +34,7 @@ describe.each(DATABASE_KINDS)("a workflow that finishes over a waiting question 
   it("is refused, and the task is left retryable rather than completed", async () => {
     database = await createTestDatabase(kind);
     const [task] = await database.db.insert(tasks).values({ workflow: Careless.name, title: "Careless", input: {} }).returning();
-    const runtime = createRuntime({ db: database.db, workflows: [Careless] });
+    const runtime = createRuntime({ db: database.db, workflows: [Careless, FileTask], resolveModel: () => asking });
     await runtime.start(Careless, task!);
     await runtime.drain();
 

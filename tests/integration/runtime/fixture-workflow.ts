@@ -19,6 +19,9 @@ export function alsoAnswerable(userIds: readonly string[]): void {
 /** How long the people asked have to answer the Clerk before the run expires. */
 export const ANSWER_WITHIN = { days: 2 } as const;
 
+/** The agent {@link FileTask} runs; its model comes from the runtime (`resolveModel`). */
+export const Clerk: Agent = defineAgent({ name: "Clerk", prompt: "You file things.", memory: "persistent", loop: () => FileTask });
+
 /**
  * The runtime's own small workflow, over the platform's `tasks` table (nothing of the demo's): the
  * Clerk is asked to file the task; when it asks, the run parks in `Waiting` (the starter is asked
@@ -28,6 +31,7 @@ export const ANSWER_WITHIN = { days: 2 } as const;
 export const FileTask = defineWorkflow({
   name: "FileTask",
   tracks: tasks,
+  agents: { Clerk },
   initial: "Running",
   events: { Answered: agentAnswered() },
   states: {
@@ -52,9 +56,6 @@ export const FileTask = defineWorkflow({
     Expired: { terminal: "error", message: "nobody answered the Clerk in time" },
   },
 });
-
-/** The agent {@link FileTask} runs; its model comes from the runtime (`resolveModel`). */
-export const Clerk: Agent = defineAgent({ name: "Clerk", prompt: "You file things.", memory: "persistent", loop: () => FileTask });
 
 /** The questionnaire {@link PayBack} puts to the person who started the task: how to be paid back. */
 export const Payback = z

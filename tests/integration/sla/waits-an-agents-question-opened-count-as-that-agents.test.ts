@@ -12,10 +12,19 @@ import { UNEXPLAINED_CLAIM } from "@/examples/expense-review/tests/fixture";
 
 let filer = "";
 
+const Expenses = defineAgent({
+  name: "Expenses",
+  prompt: "You review expense claims.",
+  memory: "persistent",
+  loop: () => AskFiler,
+  model: createScriptedModel({ respond: (prompt) => (toolResults(prompt).length === 0 ? askReply("What was the hotel charge for?") : { text: "Filed." }) }),
+});
+
 /** The agent asks the filer about a claim; the filer has an hour to answer, else the run ends without it. */
 const AskFiler = defineWorkflow({
   name: "AskFiler",
   tracks: reviewTasks,
+  agents: { Expenses },
   initial: "Asking",
   events: { Answered: z.object({ text: z.string(), questionId: z.string().optional() }) },
   states: {
@@ -36,14 +45,6 @@ const AskFiler = defineWorkflow({
     },
     Done: { terminal: "success" },
   },
-});
-
-const Expenses = defineAgent({
-  name: "Expenses",
-  prompt: "You review expense claims.",
-  memory: "persistent",
-  loop: () => AskFiler,
-  model: createScriptedModel({ respond: (prompt) => (toolResults(prompt).length === 0 ? askReply("What was the hotel charge for?") : { text: "Filed." }) }),
 });
 
 describe.each(DATABASE_KINDS)("the SLA history on %s", (kind) => {

@@ -51,7 +51,8 @@ describe.each(DATABASE_KINDS)("a run page, after a deploy changed its workflow (
 
   it("says so when the state the run is parked in is no longer in the workflow", async () => {
     const task = await parkedRun();
-    const notice = await runDefinitionNotice(fixture!.database.db, registryOf(payBackChanged({ states: { Asking: undefined } })), task.id);
+    // Asking was the initial state: a registry refuses a workflow whose initial state is gone, so the deploy starts runs in another.
+    const notice = await runDefinitionNotice(fixture!.database.db, registryOf({ ...payBackChanged({ states: { Asking: undefined } }), initial: "Completed" }), task.id);
     expect(notice?.changes).toEqual(["Its state, “Asking”, is no longer in the workflow."]);
     expect(notice?.effects).toEqual(["Nothing can move a run parked there on: an answer or a deadline fails it."]);
   });

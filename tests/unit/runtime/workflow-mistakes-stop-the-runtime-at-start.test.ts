@@ -26,10 +26,11 @@ function loop(name: string, overrides: { events?: Record<string, z.ZodType>; sta
   });
 }
 
-/** An agent declared in plain JavaScript, whose loop is `workflow`. */
-function loopAgent(name: string, workflow: RegisteredWorkflow, memory: "persistent" | "none" = "persistent") {
-  const untyped: unknown = { name, prompt: "You file things.", memory, loop: () => workflow };
-  return defineAgent(untyped as AgentDefinition);
+/** `workflow`, naming an agent declared in plain JavaScript whose loop it is. */
+function loopAgent(name: string, workflow: RegisteredWorkflow, memory: "persistent" | "none" = "persistent"): RegisteredWorkflow {
+  const untyped: unknown = { name, prompt: "You file things.", memory, loop: () => named };
+  const named: RegisteredWorkflow = { ...workflow, agents: { [name]: defineAgent(untyped as AgentDefinition) } };
+  return named;
 }
 
 function start(...workflows: RegisteredWorkflow[]) {
@@ -63,29 +64,25 @@ describe("a runtime starting with a wrong workflow", () => {
   });
 
   it("refuses an agent loop without persistent memory", () => {
-    const workflow = loop("ForgetfulLoop");
-    loopAgent("Forgetful", workflow, "none");
+    const workflow = loopAgent("Forgetful", loop("ForgetfulLoop"), "none");
     expect(start(workflow)).toThrow(/ForgetfulLoop \(the loop of agent Forgetful\): the agent asks people but its memory is "none"; declare it with `memory: "persistent"`/);
   });
 
   it("refuses a loop with no Waiting state to park in", () => {
-    const workflow = loop("Parkless", { states: { Running: { enter: () => undefined }, Done: { terminal: "success" } } });
-    loopAgent("Parker", workflow);
+    const workflow = loopAgent("Parker", loop("Parkless", { states: { Running: { enter: () => undefined }, Done: { terminal: "success" } } }));
     expect(start(workflow)).toThrow(/Parkless \(the loop of agent Parker\): it has no Waiting state for a parked run to wait in; add one that subscribes to Answered/);
   });
 
   it("refuses a loop whose Waiting state is terminal", () => {
-    const workflow = loop("DeadEnd", { states: { Running: { enter: () => undefined }, Waiting: { terminal: "success" } } });
-    loopAgent("Ender", workflow);
+    const workflow = loopAgent("Ender", loop("DeadEnd", { states: { Running: { enter: () => undefined }, Waiting: { terminal: "success" } } }));
     expect(start(workflow)).toThrow(/DeadEnd \(the loop of agent Ender\), state Waiting: a parked run waits there, but it is terminal/);
   });
 
   it("refuses a loop whose answer event does not take the runtime's answer to an ask", () => {
-    const workflow = loop("Misshapen", {
+    const workflow = loopAgent("Shaper", loop("Misshapen", {
       events: { Answered: z.object({ answer: z.string() }) },
       states: { Waiting: { subscribe: { Answered: {} }, on: { Answered: () => undefined } } },
-    });
-    loopAgent("Shaper", workflow);
+    }));
     expect(start(workflow)).toThrow(/Misshapen \(the loop of agent Shaper\): its Answered event does not take the runtime's answer to an agent's ask \(\{ text, questionId \}\); declare it as `Answered: agentAnswered\(\)`/);
   });
 
@@ -107,8 +104,7 @@ describe("a runtime starting with a wrong workflow", () => {
   });
 
   it("starts with right workflows", () => {
-    const workflow = loop("RightLoop");
-    loopAgent("Righteous", workflow);
+    const workflow = loopAgent("Righteous", loop("RightLoop"));
     expect(start(workflow)).not.toThrow();
   });
 });

@@ -39,6 +39,7 @@ async function afterBuyer(db: Db, request: PurchaseRequest, reply: AgentReply) {
 export const PurchaseApproval = defineWorkflow({
   name: "PurchaseApproval",
   tracks: purchaseRequests,
+  agents: { Buyer },
   initial: "Checking",
   events: {
     Answered: agentAnswered(),
