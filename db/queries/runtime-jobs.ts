@@ -1,8 +1,9 @@
 import { getTableColumns, type SQL, sql } from "drizzle-orm";
-import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { alias, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { type Db, isUniqueViolation, queryRows } from "../client";
-import type { JobKind, RunStatus } from "../schema";
+import { type JobKind, jobs, type RunStatus, runEvents, workflowInstances } from "../schema";
 import { RELAXED_COMMIT } from "./commit-durability";
+import { bareName, columnList } from "./read-aliases";
 import { nothingReasonOfRun } from "./runs";
 import { insertRunEventsSql, type NewRunEvent } from "./runtime-events";
 
@@ -14,6 +15,22 @@ export function updateTrackedStatus(table: TrackedTableColumns, taskId: string, 
   return sql`update ${table} set ${sql.identifier(table.status.name)} = ${status}
     where ${sql.identifier(table.id.name)} = ${taskId} and ${onlyIf}`;
 }
+
+/**
+ * The claim's names: a candidate job `j` and its run `wi`, another job of that run `held`, the claimed
+ * job `c`; its CTEs `queued`, `abandoned` (a job id and when it came due), `next` (the one claimed) and
+ * the union `runnable` they pick from, as aliases of the jobs table so what they read is named from
+ * the schema. A retry's moved run is `instance`.
+ */
+const j = alias(jobs, "j");
+const wi = alias(workflowInstances, "wi");
+const held = alias(jobs, "held");
+const c = alias(jobs, "c");
+const queued = alias(jobs, "queued");
+const abandoned = alias(jobs, "abandoned");
+const runnable = alias(jobs, "runnable");
+const next = alias(jobs, "next");
+const instance = alias(workflowInstances, "instance");
 
 /** A job this worker holds, with the instance it is for. */
 export interface ClaimedJob {
@@ -66,12 +83,12 @@ export function trackedRowReads(workflows: readonly { name: string; tracks: Trac
   for (const { name, tracks } of workflows) {
     const columns = Object.entries(getTableColumns(tracks));
     if (!columns.every(([, column]) => READS_BACK_FROM_JSON.has(column.columnType))) continue;
-    branches.push(sql`when ${name} then jsonb_build_object('row', (select to_jsonb(t) from ${tracks} t where t.${sql.identifier(tracks.id.name)} = wi.task_id))`);
+    branches.push(sql`when ${name} then jsonb_build_object('row', (select to_jsonb(t) from ${tracks} t where t.${sql.identifier(tracks.id.name)} = ${wi.taskId}))`);
     decoders.set(name, (row) =>
       Object.fromEntries(columns.map(([key, column]) => [key, row[column.name] === null || row[column.name] === undefined ? null : column.mapFromDriverValue(row[column.name])])),
     );
   }
-  return { select: branches.length > 0 ? sql`case wi.workflow ${sql.join(branches, sql` `)} end` : null, decoders };
+  return { select: branches.length > 0 ? sql`case ${wi.workflow} ${sql.join(branches, sql` `)} end` : null, decoders };
 }
 
 /**
@@ -107,8 +124,8 @@ async function claimOnce(db: Db, claim: Parameters<typeof claimNextJob>[1]): Pro
   // None of the instance's other jobs is in hand — a running job whose lease ran out included: that one is claimed again first, by the
   // `abandoned` branch below.
   const noOtherJobHeld = sql`not exists (
-    select 1 from jobs held
-    where held.workflow_instance_id = j.workflow_instance_id and held.status = 'running' and held.id <> j.id)`;
+    select 1 from ${jobs} ${held}
+    where ${held.workflowInstanceId} = ${j.workflowInstanceId} and ${held.status} = 'running' and ${held.id} <> ${j.id})`;
   const rows = await queryRows<{
     id: number | string;
     kind: JobKind;
@@ -131,35 +148,35 @@ async function claimOnce(db: Db, claim: Parameters<typeof claimNextJob>[1]): Pro
         -- The oldest queued job and the oldest job whose worker's lease ran out, each read off its own
         -- partial index in its own order (the query is planned once, as a prepared statement: a plan
         -- over all jobs would grow with every job ever run); the older of the two is claimed.
-        queued as (
-          select j.id, j.run_at as due from jobs j join workflow_instances wi on wi.id = j.workflow_instance_id
-          where j.status = 'queued' and j.run_at <= ${now}::timestamptz and ${noOtherJobHeld}
-            ${claim.taskId ? sql`and wi.task_id = ${claim.taskId}` : sql``}
-          order by j.run_at, j.id limit 1
+        ${queued} as (
+          select ${j.id}, ${j.runAt} as due from ${jobs} ${j} join ${workflowInstances} ${wi} on ${wi.id} = ${j.workflowInstanceId}
+          where ${j.status} = 'queued' and ${j.runAt} <= ${now}::timestamptz and ${noOtherJobHeld}
+            ${claim.taskId ? sql`and ${wi.taskId} = ${claim.taskId}` : sql``}
+          order by ${j.runAt}, ${j.id} limit 1
           -- locking the instance row too keeps two claimers from taking two jobs of one instance at once
           for update of j, wi skip locked
         ),
-        abandoned as (
-          select j.id, j.locked_until as due from jobs j join workflow_instances wi on wi.id = j.workflow_instance_id
-          where j.status = 'running' and j.locked_until <= ${now}::timestamptz and ${noOtherJobHeld}
+        ${abandoned} as (
+          select ${j.id}, ${j.lockedUntil} as due from ${jobs} ${j} join ${workflowInstances} ${wi} on ${wi.id} = ${j.workflowInstanceId}
+          where ${j.status} = 'running' and ${j.lockedUntil} <= ${now}::timestamptz and ${noOtherJobHeld}
             ${claim.taskId ? sql`and false` : sql``}
-          order by j.locked_until, j.id limit 1
+          order by ${j.lockedUntil}, ${j.id} limit 1
           for update of j, wi skip locked
         ),
-        next as (
-          select id, taken_over from (select id, due, false as taken_over from queued union all select id, due, true from abandoned) runnable
-          order by due, id limit 1
+        ${next} as (
+          select ${runnable.id}, taken_over from (select ${queued.id}, due, false as taken_over from ${queued} union all select ${abandoned.id}, due, true from ${abandoned}) ${runnable}
+          order by due, ${runnable.id} limit 1
         ), claimed as (
-          update jobs set status = 'running', attempts = jobs.attempts + 1, locked_by = ${claim.workerId},
-            locked_until = ${until}::timestamptz
-          from next where jobs.id = next.id
-          returning jobs.*
+          update ${jobs} set ${bareName(jobs.status)} = 'running', ${bareName(jobs.attempts)} = ${jobs.attempts} + 1, ${bareName(jobs.lockedBy)} = ${claim.workerId},
+            ${bareName(jobs.lockedUntil)} = ${until}::timestamptz
+          from ${next} where ${jobs.id} = ${next.id}
+          returning ${jobs}.*
         )
-        select c.id::float8 as id, c.kind, c.state as job_state, c.slot_id, c.payload, c.attempts, c.trace_context,
-          (select taken_over from next) as taken_over,
-          wi.id as instance_id, wi.workflow, wi.task_id, wi.state, wi.status, wi.version,
+        select ${c.id}::float8 as id, ${c.kind} as kind, ${c.state} as job_state, ${c.slotId} as slot_id, ${c.payload} as payload, ${c.attempts} as attempts,
+          ${c.traceContext} as trace_context, (select taken_over from ${next}) as taken_over,
+          ${wi.id} as instance_id, ${wi.workflow} as workflow, ${wi.taskId} as task_id, ${wi.state} as state, ${wi.status} as status, ${wi.version} as version,
           ${claim.rows?.select ?? sql`null::jsonb`} as item
-        from claimed c join workflow_instances wi on wi.id = c.workflow_instance_id
+        from claimed ${c} join ${workflowInstances} ${wi} on ${wi.id} = ${c.workflowInstanceId}
         where (select relaxed from relaxed) is not null`,
   );
   const row = rows[0];
@@ -206,9 +223,9 @@ export async function renewJobLease(db: Db, lease: { id: number; workerId: strin
   const rows = await queryRows<{ id: number }>(
     db,
     sql`with relaxed as (${RELAXED_COMMIT})
-        update jobs set locked_until = ${lease.until.toISOString()}::timestamptz
-        where id = ${lease.id} and status = 'running' and locked_by = ${lease.workerId} and (select relaxed from relaxed) is not null
-        returning id`,
+        update ${jobs} set ${bareName(jobs.lockedUntil)} = ${lease.until.toISOString()}::timestamptz
+        where ${jobs.id} = ${lease.id} and ${jobs.status} = 'running' and ${jobs.lockedBy} = ${lease.workerId} and (select relaxed from relaxed) is not null
+        returning ${jobs.id} as id`,
   );
   return rows.length > 0;
 }
@@ -221,9 +238,9 @@ export async function finishJob(db: Db, job: { id: number; workerId: string; at:
   const rows = await queryRows<{ id: number }>(
     db,
     sql`with relaxed as (${RELAXED_COMMIT})
-        update jobs set status = 'done', finished_at = ${job.at.toISOString()}::timestamptz
-        where id = ${job.id} and status = 'running' and locked_by = ${job.workerId} and (select relaxed from relaxed) is not null
-        returning id`,
+        update ${jobs} set ${bareName(jobs.status)} = 'done', ${bareName(jobs.finishedAt)} = ${job.at.toISOString()}::timestamptz
+        where ${jobs.id} = ${job.id} and ${jobs.status} = 'running' and ${jobs.lockedBy} = ${job.workerId} and (select relaxed from relaxed) is not null
+        returning ${jobs.id} as id`,
   );
   return rows.length > 0;
 }
@@ -239,9 +256,9 @@ export async function finishJob(db: Db, job: { id: number; workerId: string; at:
 export async function releaseJob(db: Db, job: { id: number; workerId: string }): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
     db,
-    sql`update jobs set status = 'queued', locked_by = null, locked_until = null
-        where id = ${job.id} and locked_by = ${job.workerId} and status = 'running'
-        returning id`,
+    sql`update ${jobs} set ${bareName(jobs.status)} = 'queued', ${bareName(jobs.lockedBy)} = null, ${bareName(jobs.lockedUntil)} = null
+        where ${jobs.id} = ${job.id} and ${jobs.lockedBy} = ${job.workerId} and ${jobs.status} = 'running'
+        returning ${jobs.id} as id`,
   );
   return rows.length > 0;
 }
@@ -273,13 +290,14 @@ export async function failJob(
   const rows = await queryRows<{ failed: number }>(
     db,
     sql`with failed as (
-          update jobs set status = 'failed', last_error = ${failure.error}, finished_at = ${at}::timestamptz
-          where id = ${failure.jobId} and status = 'running' and locked_by = ${failure.workerId}
-          returning id
+          update ${jobs} set ${bareName(jobs.status)} = 'failed', ${bareName(jobs.lastError)} = ${failure.error}, ${bareName(jobs.finishedAt)} = ${at}::timestamptz
+          where ${jobs.id} = ${failure.jobId} and ${jobs.status} = 'running' and ${jobs.lockedBy} = ${failure.workerId}
+          returning ${jobs.id}
         ), instance as (
-          update workflow_instances set status = ${status}, last_error = ${failure.error}, updated_at = ${at}::timestamptz,
-                 nothing_reason = ${status === "failed" ? nothingReasonOfRun(failure.taskId) : sql`null`}
-          where id = ${failure.instanceId} and ${failed}
+          update ${workflowInstances} set ${bareName(workflowInstances.status)} = ${status}, ${bareName(workflowInstances.lastError)} = ${failure.error},
+                 ${bareName(workflowInstances.updatedAt)} = ${at}::timestamptz,
+                 ${bareName(workflowInstances.nothingReason)} = ${status === "failed" ? nothingReasonOfRun(failure.taskId) : sql`null`}
+          where ${workflowInstances.id} = ${failure.instanceId} and ${failed}
         ), tracked as (${updateTrackedStatus(failure.tracks, failure.taskId, status, failed)}),
         events as (${insertRunEventsSql(failure.events, failed)})
         select count(*)::int as failed from failed`,
@@ -295,18 +313,20 @@ export async function requeueFailedJobs(
   const at = retry.at.toISOString();
   const rows = await queryRows<{ requeued: number }>(
     db,
-    sql`with instance as (
-          update workflow_instances set status = 'running', last_error = null, updated_at = ${at}::timestamptz
-          where workflow = ${retry.workflow} and task_id = ${retry.taskId} and status = 'retryable'
-          returning id
+    sql`with ${instance} as (
+          update ${workflowInstances} set ${bareName(workflowInstances.status)} = 'running', ${bareName(workflowInstances.lastError)} = null,
+            ${bareName(workflowInstances.updatedAt)} = ${at}::timestamptz
+          where ${workflowInstances.workflow} = ${retry.workflow} and ${workflowInstances.taskId} = ${retry.taskId} and ${workflowInstances.status} = 'retryable'
+          returning ${workflowInstances.id}
         ), requeued as (
-          update jobs set status = 'queued', run_at = ${at}::timestamptz, locked_by = null, locked_until = null, finished_at = null
-          where workflow_instance_id in (select id from instance) and status = 'failed'
-          returning id
-        ), tracked as (${updateTrackedStatus(retry.tracks, retry.taskId, "running", sql`exists (select 1 from instance)`)}),
+          update ${jobs} set ${bareName(jobs.status)} = 'queued', ${bareName(jobs.runAt)} = ${at}::timestamptz, ${bareName(jobs.lockedBy)} = null,
+            ${bareName(jobs.lockedUntil)} = null, ${bareName(jobs.finishedAt)} = null
+          where ${jobs.workflowInstanceId} in (select ${instance.id} from ${instance}) and ${jobs.status} = 'failed'
+          returning ${jobs.id}
+        ), tracked as (${updateTrackedStatus(retry.tracks, retry.taskId, "running", sql`exists (select 1 from ${instance})`)}),
         retried as (
-          insert into run_events (task_id, workflow_instance_id, kind, data, at)
-          select ${retry.taskId}::uuid, id, 'retried', jsonb_build_object('by', ${retry.by}::uuid), ${at}::timestamptz from instance
+          insert into ${runEvents} (${columnList([runEvents.taskId, runEvents.workflowInstanceId, runEvents.kind, runEvents.data, runEvents.at])})
+          select ${retry.taskId}::uuid, ${instance.id}, 'retried', jsonb_build_object('by', ${retry.by}::uuid), ${at}::timestamptz from ${instance}
         )
         select count(*)::int as requeued from requeued`,
   );

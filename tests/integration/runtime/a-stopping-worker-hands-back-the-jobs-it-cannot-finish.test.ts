@@ -1,9 +1,10 @@
-import { type SQL, sql } from "drizzle-orm";
+import { getTableName, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { type Db, queryRows } from "@/db/client";
 import { insertUsersIfAbsent } from "@/db/queries/users";
+import { jobs as jobsTable } from "@/db/schema";
 import { tasks } from "@/lib/registry";
 import { createRuntime, defineWorkflow, startWorker } from "@/lib/runtime";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "@/tests/support/databases";
@@ -43,6 +44,8 @@ const Knock = defineWorkflow({
 });
 
 const dialect = new PgDialect();
+/** What a claim's statement says as it takes its job: the job moves to running with one more attempt. */
+const CLAIM = `update "${getTableName(jobsTable)}" set "${jobsTable.status.name}" = 'running', "${jobsTable.attempts.name}" = "${getTableName(jobsTable)}"."${jobsTable.attempts.name}" + 1`;
 
 /**
  * `db`, except that the `nth` job claim (and every one after it) commits and then waits for `landing`
@@ -55,7 +58,7 @@ function withClaimsHeldFrom(db: Db, nth: number, landing: Promise<void>, onHeld:
       if (property !== "execute") return Reflect.get(target, property, receiver) as unknown;
       return async (query: SQL) => {
         const result = await target.execute(query);
-        if (/update jobs set status = .running., attempts = jobs.attempts \+ 1/.test(dialect.sqlToQuery(query).sql) && ++claims >= nth) {
+        if (dialect.sqlToQuery(query).sql.includes(CLAIM) && ++claims >= nth) {
           onHeld();
           await landing;
         }
