@@ -1,9 +1,12 @@
 import type { ModelMessage } from "ai";
 import { type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "../client";
+import { asks, conversationMessages, conversations, slots } from "../schema";
 import { DEFAULT_ATTEMPTS } from "../types/attempts";
 import type { QuestionSpec } from "../types/question-spec";
 import { RELAXED_COMMIT } from "./commit-durability";
+import { a, bareName, columnList } from "./read-aliases";
 import { insertRunEventsSql, type NewRunEvent } from "./runtime-events";
 
 /** One stored message of a conversation. */
@@ -31,6 +34,22 @@ export interface OpenedConversation {
   openAsks: OpenAsk[];
 }
 
+/**
+ * The statements' names: the conversation found or made (a CTE of conversations' rows) and `c` over it,
+ * the one just `inserted`, its messages `m`, an `answered` ask and the conversation's `other` asks,
+ * the `counter` that numbers the next message (its `seq`) and the `rows` a read returns (a message's
+ * columns, after the head's) — aliases of their tables, so what they read is named from the schema.
+ * A stored step's new asks are `a`.
+ */
+const conversation = alias(conversations, "conversation");
+const c = alias(conversations, "c");
+const inserted = alias(conversations, "inserted");
+const m = alias(conversationMessages, "m");
+const answered = alias(asks, "answered");
+const other = alias(asks, "other");
+const counter = alias(conversationMessages, "counter");
+const read = alias(conversationMessages, "rows");
+
 function parsed<T>(value: T | string): T {
   return typeof value === "string" ? (JSON.parse(value) as T) : value;
 }
@@ -51,16 +70,16 @@ type ConversationRow = {
  * `conversation` is a CTE of the statement with the conversation's `id`; `onlyIf` guards the head.
  */
 function conversationRowsSql(afterSeq: number, onlyIf: SQL): SQL {
-  return sql`select c.id as conversation_id,
-      coalesce((select json_agg(json_build_object('id', a.id, 'toolCallId', a.tool_call_id, 'agent', a.agent, 'spec', a.spec)
-          order by a.asked_at, a.tool_call_id)
-        from asks a where a.conversation_id = c.id and a.status = 'open'), '[]'::json) as open_asks,
+  return sql`select ${c.id} as conversation_id,
+      coalesce((select json_agg(json_build_object('id', ${a.id}, 'toolCallId', ${a.toolCallId}, 'agent', ${a.agent}, 'spec', ${a.spec})
+          order by ${a.askedAt}, ${a.toolCallId})
+        from ${asks} ${a} where ${a.conversationId} = ${c.id} and ${a.status} = 'open'), '[]'::json) as open_asks,
       null::bigint as seq, null::jsonb as message, null::text as step_key
-    from conversation c where ${onlyIf}
+    from ${conversation} ${c} where ${onlyIf}
     union all
-    select null, null, m.seq, m.message, m.step_key
-    from conversation_messages m where m.conversation_id = (select id from conversation) and m.seq > ${afterSeq}
-    order by seq nulls first`;
+    select null, null, ${m.seq}, ${m.message}, ${m.stepKey}
+    from ${conversationMessages} ${m} where ${m.conversationId} = (select ${conversation.id} from ${conversation}) and ${m.seq} > ${afterSeq}
+    order by ${bareName(conversationMessages.seq)} nulls first`;
 }
 
 /** The conversation a {@link conversationRowsSql} read found, or undefined when there is none. */
@@ -88,21 +107,21 @@ export async function openConversation(
   const afterSeq = open.afterSeq ?? 0;
   const events = open.events ?? [];
   const unlessStep = open.eventsUnlessStep
-    ? sql`not exists (select 1 from conversation_messages m, conversation c where m.conversation_id = c.id and m.step_key = ${open.eventsUnlessStep})`
+    ? sql`not exists (select 1 from ${conversationMessages} ${m}, ${conversation} ${c} where ${m.conversationId} = ${c.id} and ${m.stepKey} = ${open.eventsUnlessStep})`
     : sql`true`;
   // A concurrent first insert can leave both branches empty for the loser's snapshot; one retry sees it.
   for (let attempt = 0; attempt < 3; attempt++) {
     const rows = await queryRows<ConversationRow>(
       db,
       sql`with relaxed as (${RELAXED_COMMIT}),
-          inserted as (
-            insert into conversations (agent, task_id) values (${agent}, ${taskId})
-            on conflict (agent, task_id) do nothing returning id
-          ), conversation as (
-            select id from inserted
+          ${inserted} as (
+            insert into ${conversations} (${columnList([conversations.agent, conversations.taskId])}) values (${agent}, ${taskId})
+            on conflict (${columnList([conversations.agent, conversations.taskId])}) do nothing returning ${conversations.id}
+          ), ${conversation} as (
+            select ${inserted.id} from ${inserted}
             union all
-            select id from conversations where agent = ${agent} and task_id = ${taskId}
-          ), events as (${insertRunEventsSql(events, sql`exists (select 1 from conversation) and ${unlessStep}`)})
+            select ${conversations.id} from ${conversations} where ${conversations.agent} = ${agent} and ${conversations.taskId} = ${taskId}
+          ), events as (${insertRunEventsSql(events, sql`exists (select 1 from ${conversation}) and ${unlessStep}`)})
           ${conversationRowsSql(afterSeq, sql`(select relaxed from relaxed) is not null`)}`,
     );
     const opened = conversationFrom(rows);
@@ -139,25 +158,25 @@ export async function appendStep(
 ): Promise<number> {
   const count = step.messages.length;
   const messages = JSON.stringify(step.messages.map((message) => ({ role: message.role, message })));
-  const newAsks = JSON.stringify(step.asks.map((ask) => ({ id: ask.id, tool_call_id: ask.toolCallId, spec: ask.spec })));
+  const newAsks = JSON.stringify(step.asks.map((ask) => ({ [asks.id.name]: ask.id, [asks.toolCallId.name]: ask.toolCallId, [asks.spec.name]: ask.spec })));
   const rows = await queryRows<{ base: number }>(
     db,
     sql`with relaxed as (${RELAXED_COMMIT}),
         counter as (
-          update conversations set message_count = message_count + ${count}
-          where id = ${step.conversationId} and (select relaxed from relaxed) is not null
-          returning message_count - ${count} as base
+          update ${conversations} set ${bareName(conversations.messageCount)} = ${conversations.messageCount} + ${count}
+          where ${conversations.id} = ${step.conversationId} and (select relaxed from relaxed) is not null
+          returning ${conversations.messageCount} - ${count} as base
         ), appended as (
-          insert into conversation_messages (conversation_id, seq, role, message, step_key)
+          insert into ${conversationMessages} (${columnList([conversationMessages.conversationId, conversationMessages.seq, conversationMessages.role, conversationMessages.message, conversationMessages.stepKey])})
           select ${step.conversationId}::uuid, counter.base + m.n, m.value->>'role', m.value->'message', ${step.stepKey}
           from jsonb_array_elements(${messages}::jsonb) with ordinality as m(value, n), counter
           order by m.n
-          returning id
+          returning ${conversationMessages.id}
         ), asked as (
-          insert into asks (id, conversation_id, agent, task_id, tool_call_id, spec, attempts_allowed, asked_at)
-          select a.id, ${step.conversationId}::uuid, ${step.agent}, ${step.taskId}::uuid, a.tool_call_id, a.spec, ${DEFAULT_ATTEMPTS}, ${step.at.toISOString()}::timestamptz
-          from jsonb_to_recordset(${newAsks}::jsonb) as a(id uuid, tool_call_id text, spec jsonb)
-          returning id
+          insert into ${asks} (${columnList([asks.id, asks.conversationId, asks.agent, asks.taskId, asks.toolCallId, asks.spec, asks.attemptsAllowed, asks.askedAt])})
+          select ${a.id}, ${step.conversationId}::uuid, ${step.agent}, ${step.taskId}::uuid, ${a.toolCallId}, ${a.spec}, ${DEFAULT_ATTEMPTS}, ${step.at.toISOString()}::timestamptz
+          from jsonb_to_recordset(${newAsks}::jsonb) as ${a}(${bareName(asks.id)} uuid, ${bareName(asks.toolCallId)} text, ${bareName(asks.spec)} jsonb)
+          returning ${asks.id}
         ), events as (${insertRunEventsSql(step.events)})
         select base, (select count(*) from appended) as messages from counter`,
   );
@@ -198,41 +217,41 @@ export async function recordAnswer(
   const rows = await queryRows<ConversationRow & { answer_seq: number | string | null; tool_call_id: string | null }>(
     db,
     sql`with relaxed as (${RELAXED_COMMIT}),
-        conversation as (select id from conversations where agent = ${answer.agent} and task_id = ${answer.taskId}),
-        answered as (
-          update asks set status = case when reason is null then 'answered' else 'nothing' end,
-            answer = case when reason is null then ${JSON.stringify({ text: answer.text })}::jsonb else answer end,
-            answered_by = case when reason is null
-              then coalesce(answered_by, (select finished_by from slots where slots.id = asks.slot_id)) end,
-            answered_at = ${answer.at.toISOString()}::timestamptz
-          where id = ${answer.askId} and status = 'open' and conversation_id = (select id from conversation)
+        ${conversation} as (select ${conversations.id} from ${conversations} where ${conversations.agent} = ${answer.agent} and ${conversations.taskId} = ${answer.taskId}),
+        ${answered} as (
+          update ${asks} set ${bareName(asks.status)} = case when ${asks.reason} is null then 'answered' else 'nothing' end,
+            ${bareName(asks.answer)} = case when ${asks.reason} is null then ${JSON.stringify({ text: answer.text })}::jsonb else ${asks.answer} end,
+            ${bareName(asks.answeredBy)} = case when ${asks.reason} is null
+              then coalesce(${asks.answeredBy}, (select ${slots.finishedBy} from ${slots} where ${slots.id} = ${asks.slotId})) end,
+            ${bareName(asks.answeredAt)} = ${answer.at.toISOString()}::timestamptz
+          where ${asks.id} = ${answer.askId} and ${asks.status} = 'open' and ${asks.conversationId} = (select ${conversation.id} from ${conversation})
             and (select relaxed from relaxed) is not null
-          returning id, conversation_id, tool_call_id
-        ), counter as (
-          update conversations set message_count = message_count + 1
-          where id = (select conversation_id from answered)
-          returning message_count as seq
+          returning ${asks.id}, ${asks.conversationId}, ${asks.toolCallId}
+        ), ${counter} as (
+          update ${conversations} set ${bareName(conversations.messageCount)} = ${conversations.messageCount} + 1
+          where ${conversations.id} = (select ${answered.conversationId} from ${answered})
+          returning ${conversations.messageCount} as seq
         ), result as (
-          insert into conversation_messages (conversation_id, seq, role, message, tool_call_id)
-          select answered.conversation_id, counter.seq, 'tool',
+          insert into ${conversationMessages} (${columnList([conversationMessages.conversationId, conversationMessages.seq, conversationMessages.role, conversationMessages.message, conversationMessages.toolCallId])})
+          select ${answered.conversationId}, ${counter.seq}, 'tool',
             jsonb_build_object('role', 'tool', 'content', jsonb_build_array(jsonb_build_object('type', 'tool-result',
-              'toolCallId', coalesce(answered.tool_call_id, ''), 'toolName', ${answer.toolName}::text,
+              'toolCallId', coalesce(${answered.toolCallId}, ''), 'toolName', ${answer.toolName}::text,
               'output', jsonb_build_object('type', 'text', 'value', ${answer.text}::text)))),
-            answered.tool_call_id
-          from answered, counter
+            ${answered.toolCallId}
+          from ${answered}, ${counter}
           on conflict do nothing
         ), events as (${insertRunEventsSql(
           answer.events,
-          sql`exists (select 1 from answered) and not exists (
-            select 1 from asks other where other.conversation_id = (select id from conversation) and other.status = 'open' and other.id <> ${answer.askId})`,
+          sql`exists (select 1 from ${answered}) and not exists (
+            select 1 from ${asks} ${other} where ${other.conversationId} = (select ${conversation.id} from ${conversation}) and ${other.status} = 'open' and ${other.id} <> ${answer.askId})`,
         )})
-        select (select seq from counter) as answer_seq, (select tool_call_id from answered) as tool_call_id, rows.*
-        from (${conversationRowsSql(answer.afterSeq, sql`true`)}) rows
-        order by rows.seq nulls first`,
+        select (select ${counter.seq} from ${counter}) as answer_seq, (select ${answered.toolCallId} from ${answered}) as tool_call_id, ${read}.*
+        from (${conversationRowsSql(answer.afterSeq, sql`true`)}) ${read}
+        order by ${read.seq} nulls first`,
   );
-  const conversation = conversationFrom(rows);
-  if (!conversation) return undefined;
+  const opened = conversationFrom(rows);
+  if (!opened) return undefined;
   const head = rows[0]!;
   const seq = head.answer_seq === null ? null : Number(head.answer_seq);
-  return { seq, message: seq === null ? null : answerMessage(head.tool_call_id ?? "", answer.toolName, answer.text), conversation };
+  return { seq, message: seq === null ? null : answerMessage(head.tool_call_id ?? "", answer.toolName, answer.text), conversation: opened };
 }

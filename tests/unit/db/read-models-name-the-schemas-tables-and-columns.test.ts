@@ -8,12 +8,13 @@ import { enterState } from "@/db/queries/enter-state";
 import { listAnsweredBy, readOpenInbox } from "@/db/queries/inbox";
 import { cancelRunInTransaction } from "@/db/queries/run-cancels";
 import { claimDueNotices, findNoticeSource, listFailedDeliveries, listNoticesForQuestion, queueEvents, queueNotice, recordDelivery, renewDeliveryLeases } from "@/db/queries/notification-outbox";
+import { appendStep, openConversation, recordAnswer } from "@/db/queries/runtime-conversations";
 import { claimNextJob, failJob, finishJob, releaseJob, renewJobLease, requeueFailedJobs, trackedRowReads } from "@/db/queries/runtime-jobs";
 import { closeQuestionWithNothing, countRefusedAttempt, depositAnswer, insertPersonQuestion, listAnswerableQuestions } from "@/db/queries/runtime-questions";
 import { listOpenSlots, readSlaPeriod } from "@/db/queries/sla";
 import { slotAnswerableBy } from "@/db/queries/slot-parties";
 import * as schema from "@/db/schema";
-import { apiAsks, asks, auditEvents, groupMembers, groups, jobs, notificationOutbox, questionSnoozes, runEvents, slots, tasks, users, workflowInstances } from "@/db/schema";
+import { apiAsks, asks, auditEvents, conversationMessages, conversations, groupMembers, groups, jobs, notificationOutbox, questionSnoozes, runEvents, slots, tasks, users, workflowInstances } from "@/db/schema";
 
 const USER = "00000000-0000-4000-8000-000000000001";
 const dialect = new PgDialect();
@@ -211,6 +212,25 @@ describe("the write statements name the schema's tables and columns", () => {
     expect(texts[0]).toContain(`for update of j, wi skip locked`);
     expect(texts[0]).toContain(`update "${getTableName(jobs)}" set "${jobs.status.name}" = 'running', "${jobs.attempts.name}" = "${getTableName(jobs)}"."${jobs.attempts.name}" + 1`);
     expect(texts[6]).toContain(`insert into "${getTableName(runEvents)}" ("${runEvents.taskId.name}"`);
+    for (const text of texts) expect(bareColumns(text)).toEqual([]);
+  });
+
+  it("a conversation's opening, a stored step and a recorded answer name the schema's tables and columns", async () => {
+    const head = { conversation_id: USER, open_asks: [], seq: null, message: null, step_key: null, answer_seq: null, tool_call_id: null, base: 0 };
+    const events = [{ taskId: USER, workflowInstanceId: USER, kind: "turn-started" as const, data: {}, at }] as never;
+    const texts = [
+      ...(await statementsOf((db) => openConversation(db, { agent: "bot", taskId: USER, afterSeq: 2, events, eventsUnlessStep: "k" }), [head])),
+      ...(await statementsOf(
+        (db) => appendStep(db, { conversationId: USER, agent: "bot", taskId: USER, stepKey: "k", messages: [], asks: [{ id: USER, toolCallId: "call", spec: { fields: [] } as never }], events, at }),
+        [head],
+      )),
+      ...(await statementsOf((db) => recordAnswer(db, { agent: "bot", taskId: USER, askId: USER, toolName: "ask", text: "yes", afterSeq: 0, events, at }), [head])),
+    ];
+    expect(texts).toHaveLength(3);
+    expect(texts[0]).toContain(`on conflict ("${conversations.agent.name}", "${conversations.taskId.name}") do nothing`);
+    expect(texts[0]).toContain(`from "${getTableName(conversationMessages)}" "m" where "m"."${conversationMessages.conversationId.name}" = (select "conversation"."${conversations.id.name}" from "conversation")`);
+    expect(texts[1]).toContain(`as "a"("${asks.id.name}" uuid, "${asks.toolCallId.name}" text, "${asks.spec.name}" jsonb)`);
+    expect(texts[2]).toContain(`order by "rows"."${conversationMessages.seq.name}" nulls first`);
     for (const text of texts) expect(bareColumns(text)).toEqual([]);
   });
 
