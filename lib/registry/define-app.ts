@@ -137,9 +137,12 @@ export interface AppDefinition<Ws extends readonly RegisteredWorkflow[]> extends
  * workflow's `agents` do not have does not compile); the app's agents are its workflows' — the
  * registry finds them there and checks them when it is built.
  */
-export function defineApp<const Ws extends readonly RegisteredWorkflow[]>(app: AppDefinition<Ws>): ParleyApp {
+export function defineApp<const Ws extends readonly RegisteredWorkflow[]>(app: AppDefinition<Ws>): AppDefinition<Ws> {
   return app;
 }
+
+/** The names of an app's agents (those its workflows name), for what is keyed by them: the test kit's `models`. */
+export type AppAgentNames<App extends ParleyApp> = App["workflows"][number] extends WorkflowEntry<infer W> ? AgentNamesOf<W> : string;
 
 /** Declares a workflow's start definition, typing `run`'s input from the schema. */
 export function defineStart<Schema extends z.ZodObject>(start: StartDefinition<Schema>): StartDefinition<z.ZodObject> {

@@ -19,7 +19,7 @@ import type { User } from "@/db/schema";
 import { parleyMigrations } from "@/lib/database";
 import { DEMO_GROUPS, DEMO_USERS } from "@/lib/demo-people";
 import { type FormAnswer, validateFormAnswer } from "@/lib/questions";
-import { createRegistry, type ParleyApp, type WorkflowEntry } from "@/lib/registry";
+import { type AppAgentNames, createRegistry, type ParleyApp, type WorkflowEntry } from "@/lib/registry";
 import { startFormOf } from "@/lib/runs";
 import {
   AGENT_ANSWER_FIELD,
@@ -64,9 +64,9 @@ function runningClock(): TestClock {
 }
 
 /** What a test asks of the kit: the app, and anything it wants otherwise than by default. */
-export interface TestKitOptions<Names extends DemoPersonName> {
+export interface TestKitOptions<Names extends DemoPersonName, App extends ParleyApp = ParleyApp> {
   /** The app under test, as its folder exports it (`defineApp`): its workflows, scripted models and migrations. */
-  app: ParleyApp;
+  app: App;
   /** Which database: an in-memory PGlite (default), or a PostgreSQL one (`PARLEY_TEST_POSTGRES_URL`; see {@link DATABASE_KINDS}). */
   database?: DatabaseKind;
   /** Which demo people to create, in this order (default: all five). */
@@ -75,8 +75,8 @@ export interface TestKitOptions<Names extends DemoPersonName> {
   groups?: boolean;
   /** The clock the runtime reads (default: the real time, moved forward by `kit.clock.advance`). */
   clock?: TestClock;
-  /** Scripted models by agent name, in place of the ones the app's entries give (`scripted`). */
-  models?: Readonly<Record<string, () => LanguageModelV3>>;
+  /** Scripted models by agent name — the names of the app's workflows' `agents` — in place of the ones the app's entries give (`scripted`). */
+  models?: { readonly [Name in AppAgentNames<App>]?: () => LanguageModelV3 };
   /** Anything else of the runtime (e.g. `announce`); these win over the kit's own. */
   runtime?: Partial<Omit<RuntimeOptions, "db" | "workflows">>;
 }
@@ -141,7 +141,9 @@ export interface TestKit<Names extends DemoPersonName = DemoPersonName> {
  * migrations, the demo people, and a runtime on the app's workflows. The app is checked as Parley
  * checks it at start (a registry mistake, or a workflow the runtime refuses, throws with its fix).
  */
-export async function createTestKit<Names extends DemoPersonName = DemoPersonName>(options: TestKitOptions<Names>): Promise<TestKit<Names>> {
+export async function createTestKit<Names extends DemoPersonName = DemoPersonName, App extends ParleyApp = ParleyApp>(
+  options: TestKitOptions<Names, App>,
+): Promise<TestKit<Names>> {
   const { app } = options;
   // Checked as the registry checks it at start; its migrations are applied here unless the test
   // databases have them already (an app registered in parley.config.ts).

@@ -1,6 +1,7 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { describe, expectTypeOf, it } from "vitest";
 import { z } from "zod";
+import { createTestKit } from "parley/testing";
 import { agentAnswered, defineAgent, defineApp, defineWorkflow, describePlatformTasks, findPlatformTask, inputFacts, type Runtime, startPlatformTask, tasks, turn, type Db } from "parley/workflows";
 
 // Written against the SDK entry alone, as an adopter writes it.
@@ -73,5 +74,14 @@ describe("an app's workflow, typed end to end", () => {
       // @ts-expect-error — the start input has no field "amount" to label
       inputFacts(task.input, { order: "Order", amount: "Amount" });
     }
+  });
+
+  it("keys the test kit's models by the names of the app's agents", () => {
+    const app = defineApp({ name: "refunds", workflows: [entry] });
+    const kit = () => createTestKit({ app, models: { Refunder: model } });
+    // @ts-expect-error — no agent of the app is named "Refunderr"
+    const typo = () => createTestKit({ app, models: { Refunderr: model } });
+    expectTypeOf(kit).toBeFunction();
+    expectTypeOf(typo).toBeFunction();
   });
 });
