@@ -1,7 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows, toDate } from "../client";
-import { type EscalationAction, slotEscalations } from "../schema";
-import { columnList } from "./read-aliases";
+import { asks, type EscalationAction, groupMembers, runEvents, slotEscalations, slots as slotsTable } from "../schema";
+import { a, bareName, columnList, s } from "./read-aliases";
 import { type ColumnValues, fieldOf, recordsOf } from "./statement-parts";
 
 /** One escalation step to store with a slot as it opens: its number (firing order, from 1), its moment and what it does. */
@@ -44,6 +45,21 @@ export interface FiredEscalation {
   groupMemberIds: string[];
 }
 
+/**
+ * The sweep's names: a step `e`, the slots it `claimed`, the steps it `fired` (read as `f` and `x`),
+ * the group steps `added` by slot, a group's members `m`; its `described` rows `d` carry a fired step's
+ * columns and its slot's, so `d` is an alias of both tables (the step's and the slot's columns never
+ * share a name there).
+ */
+const e = alias(slotEscalations, "e");
+const claimed = alias(slotsTable, "claimed");
+const f = alias(slotEscalations, "f");
+const x = alias(slotEscalations, "x");
+const added = alias(slotEscalations, "added");
+const m = alias(groupMembers, "m");
+const d = alias(slotEscalations, "d");
+const dSlot = alias(slotsTable, "d");
+
 function uuids(value: string[] | string | null): string[] {
   return Array.isArray(value) ? value : (value ?? "").replace(/[{}]/g, "").split(",").filter(Boolean);
 }
@@ -70,42 +86,43 @@ export async function fireDueEscalations(db: Db, at: Date, limit = 100): Promise
     group_member_ids: string[] | string | null;
   }>(
     db,
-    sql`with claimed as (
-          select s.id from slots s
-          where s.id in (select e.slot_id from slot_escalations e where e.fired_at is null and e.due_at <= ${now}::timestamptz)
-            and s.status = 'open' and (s.due_at is null or s.due_at > ${now}::timestamptz)
-          order by s.due_at, s.id limit ${limit}
+    sql`with ${claimed} as (
+          select ${s.id} from ${slotsTable} ${s}
+          where ${s.id} in (select ${e.slotId} from ${slotEscalations} ${e} where ${e.firedAt} is null and ${e.dueAt} <= ${now}::timestamptz)
+            and ${s.status} = 'open' and (${s.dueAt} is null or ${s.dueAt} > ${now}::timestamptz)
+          order by ${s.dueAt}, ${s.id} limit ${limit}
           for update of s skip locked
         ), fired as (
-          update slot_escalations e set fired_at = ${now}::timestamptz
-          from claimed where e.slot_id = claimed.id and e.fired_at is null and e.due_at <= ${now}::timestamptz
-          returning e.slot_id, e.step, e.action, e.due_at
-        ), added as (
-          select f.slot_id, array_agg(distinct (f.action ->> 'groupId')::uuid) as group_ids
-          from fired f where f.action ->> 'kind' = 'add-group' group by f.slot_id
+          update ${slotEscalations} ${e} set ${bareName(slotEscalations.firedAt)} = ${now}::timestamptz
+          from ${claimed} where ${e.slotId} = ${claimed.id} and ${e.firedAt} is null and ${e.dueAt} <= ${now}::timestamptz
+          returning ${e.slotId}, ${e.step}, ${e.action}, ${e.dueAt}
+        ), ${added} as (
+          select ${f.slotId}, array_agg(distinct (${f.action} ->> 'groupId')::uuid) as group_ids
+          from fired ${f} where ${f.action} ->> 'kind' = 'add-group' group by ${f.slotId}
         ), widened as (
-          update slots s set candidate_group_ids = s.candidate_group_ids
-              || array(select g from unnest(added.group_ids) as g where not g = any(s.candidate_group_ids))
-          from added where s.id = added.slot_id
-          returning s.id
+          update ${slotsTable} ${s} set ${bareName(slotsTable.candidateGroupIds)} = ${s.candidateGroupIds}
+              || array(select g from unnest(${added}.group_ids) as g where not g = any(${s.candidateGroupIds}))
+          from ${added} where ${s.id} = ${added.slotId}
+          returning ${s.id}
         ), described as (
-          select f.slot_id, f.step, f.action, s.task_id, s.workflow_instance_id, s.assignee_id, s.candidate_ids,
-            array(select distinct m.user_id from group_members m
-                   where m.group_id = any(s.candidate_group_ids)
-                      or m.group_id in (select (x.action ->> 'groupId')::uuid from fired x where x.slot_id = s.id and x.action ->> 'kind' = 'add-group')) as group_member_ids,
-            round(100 * extract(epoch from (f.due_at - s.opened_at)) / nullif(extract(epoch from (s.due_at - s.opened_at)), 0))::int as percent,
-            (select a.id from asks a where a.slot_id = s.id order by a.asked_at, a.id limit 1) as question_id
-          from fired f join slots s on s.id = f.slot_id
+          select ${f.slotId}, ${f.step}, ${f.action}, ${s.taskId}, ${s.workflowInstanceId}, ${s.assigneeId}, ${s.candidateIds},
+            array(select distinct ${m.userId} from ${groupMembers} ${m}
+                   where ${m.groupId} = any(${s.candidateGroupIds})
+                      or ${m.groupId} in (select (${x.action} ->> 'groupId')::uuid from fired ${x} where ${x.slotId} = ${s.id} and ${x.action} ->> 'kind' = 'add-group')) as group_member_ids,
+            round(100 * extract(epoch from (${f.dueAt} - ${s.openedAt})) / nullif(extract(epoch from (${s.dueAt} - ${s.openedAt})), 0))::int as percent,
+            (select ${a.id} from ${asks} ${a} where ${a.slotId} = ${s.id} order by ${a.askedAt}, ${a.id} limit 1) as first_question
+          from fired ${f} join ${slotsTable} ${s} on ${s.id} = ${f.slotId}
         ), events as (
-          insert into run_events (task_id, workflow_instance_id, kind, data, at)
-          select d.task_id, d.workflow_instance_id, 'escalated',
-            jsonb_strip_nulls(jsonb_build_object('slotId', d.slot_id, 'step', d.step, 'action', d.action,
-              'group', d.action ->> 'group', 'percent', d.percent, 'assigneeId', d.assignee_id)),
+          insert into ${runEvents} (${columnList([runEvents.taskId, runEvents.workflowInstanceId, runEvents.kind, runEvents.data, runEvents.at])})
+          select ${dSlot.taskId}, ${dSlot.workflowInstanceId}, 'escalated',
+            jsonb_strip_nulls(jsonb_build_object('slotId', ${d.slotId}, 'step', ${d.step}, 'action', ${d.action},
+              'group', ${d.action} ->> 'group', 'percent', ${d}.percent, 'assigneeId', ${dSlot.assigneeId})),
             ${now}::timestamptz
-          from described d order by d.slot_id, d.step
+          from described ${d} order by ${d.slotId}, ${d.step}
         )
-        select slot_id, step, action, percent, task_id, question_id, assignee_id, candidate_ids, group_member_ids
-        from described order by slot_id, step`,
+        select ${d.slotId} as slot_id, ${d.step} as step, ${d.action} as action, ${d}.percent as percent, ${dSlot.taskId} as task_id,
+          ${d}.first_question as question_id, ${dSlot.assigneeId} as assignee_id, ${dSlot.candidateIds} as candidate_ids, ${d}.group_member_ids as group_member_ids
+        from described ${d} order by ${d.slotId}, ${d.step}`,
   );
   return rows.map((row) => ({
     slotId: row.slot_id,
@@ -134,9 +151,11 @@ export async function listEscalationSteps(db: Db, slotIds: readonly string[]): P
   if (slotIds.length === 0) return bySlot;
   const rows = await queryRows<{ slot_id: string; step: number; due_at: Date | string; action: EscalationAction | string; fired_at: Date | string | null }>(
     db,
-    sql`select slot_id, step, due_at, action, fired_at from slot_escalations
-        where slot_id in (${sql.join([...new Set(slotIds)].map((id) => sql`${id}::uuid`), sql`, `)})
-        order by slot_id, step`,
+    sql`select ${slotEscalations.slotId} as slot_id, ${slotEscalations.step} as step, ${slotEscalations.dueAt} as due_at, ${slotEscalations.action} as action,
+          ${slotEscalations.firedAt} as fired_at
+        from ${slotEscalations}
+        where ${slotEscalations.slotId} in (${sql.join([...new Set(slotIds)].map((id) => sql`${id}::uuid`), sql`, `)})
+        order by ${slotEscalations.slotId}, ${slotEscalations.step}`,
   );
   for (const row of rows) {
     const step = {

@@ -1,7 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
+import { alias, type PgColumn } from "drizzle-orm/pg-core";
 import { type Db, queryRows, toDate } from "../client";
-import { slots } from "../schema";
-import { columnList } from "./read-aliases";
+import { asks, groupMembers, jobs, runEvents, slots, users } from "../schema";
+import { bareName, columnList } from "./read-aliases";
 import { type ColumnValues, fieldOf, recordsOf } from "./statement-parts";
 import type { NewEscalationStep } from "./runtime-escalations";
 import { slotAnswerableBy } from "./slot-parties";
@@ -49,12 +50,33 @@ interface RawSlot {
   payload: unknown;
 }
 
-const SLOT_COLUMNS = sql.raw(
-  `id, workflow_instance_id, workflow, task_id, state, event, role, assignee_id, candidate_ids,
-   case when cardinality(candidate_group_ids) > 0
-     then array(select distinct gm.user_id from group_members gm where gm.group_id = any(candidate_group_ids)) end as group_member_ids,
-   status, opened_at, due_at, finished_by, finished_at, wait_ms::float8 as wait_ms, payload`,
-);
+/**
+ * The statements' names: the slot a deposit finished (`won`), the slots a sweep found `due` and
+ * `expired` (CTEs of slots' rows, as aliases of slots), the `questions` it ended, a group's members `gm`.
+ */
+const won = alias(slots, "won");
+const due = alias(slots, "due");
+const expired = alias(slots, "expired");
+const questions = alias(asks, "questions");
+const gm = alias(groupMembers, "gm");
+
+/** A slot's columns, over the slots table or a CTE of its rows. */
+type SlotColumns = Record<keyof typeof slots._.columns, PgColumn>;
+
+/** What a {@link RawSlot} is read as, from `slot` (the slots table or a CTE of its rows). */
+function slotColumnsOf(slot: SlotColumns): SQL {
+  return sql`${slot.id} as id, ${slot.workflowInstanceId} as workflow_instance_id, ${slot.workflow} as workflow, ${slot.taskId} as task_id,
+   ${slot.state} as state, ${slot.event} as event, ${slot.role} as role, ${slot.assigneeId} as assignee_id, ${slot.candidateIds} as candidate_ids,
+   case when cardinality(${slot.candidateGroupIds}) > 0
+     then array(select distinct ${gm.userId} from ${groupMembers} ${gm} where ${gm.groupId} = any(${slot.candidateGroupIds})) end as group_member_ids,
+   ${slot.status} as status, ${slot.openedAt} as opened_at, ${slot.dueAt} as due_at, ${slot.finishedBy} as finished_by, ${slot.finishedAt} as finished_at,
+   ${slot.waitMs}::float8 as wait_ms, ${slot.payload} as payload`;
+}
+
+/** What a job a finished or expired slot queues is written with. */
+const JOB_COLUMNS = columnList([jobs.kind, jobs.workflowInstanceId, jobs.state, jobs.slotId, jobs.payload, jobs.runAt, jobs.traceContext]);
+/** What a run event is written with. */
+const EVENT_COLUMNS = columnList([runEvents.taskId, runEvents.workflowInstanceId, runEvents.kind, runEvents.data, runEvents.at]);
 
 /** A uuid[] as the driver hands it back: an array, or (a driver that does not parse uuid[]) its text form. */
 function uuids(value: string[] | string | null): string[] {
@@ -97,8 +119,8 @@ export interface SlotSelector {
 }
 
 function selects(selector: SlotSelector) {
-  const byId = selector.slotId ? sql`and id = ${selector.slotId}` : sql``;
-  return sql`workflow = ${selector.workflow} and task_id = ${selector.taskId} and event = ${selector.event} ${byId}`;
+  const byId = selector.slotId ? sql`and ${slots.id} = ${selector.slotId}` : sql``;
+  return sql`${slots.workflow} = ${selector.workflow} and ${slots.taskId} = ${selector.taskId} and ${slots.event} = ${selector.event} ${byId}`;
 }
 
 
@@ -114,25 +136,25 @@ export async function depositIntoSlot(
   const at = deposit.at.toISOString();
   const rows = await queryRows<RawSlot>(
     db,
-    sql`with won as (
-          update slots set status = 'finished', finished_by = ${deposit.by}, finished_at = ${at}::timestamptz,
-            wait_ms = greatest(0, (extract(epoch from (${at}::timestamptz - opened_at)) * 1000)::bigint),
-            payload = ${JSON.stringify(deposit.payload)}::jsonb
-          where ${selects(deposit)} and status = 'open'
-            and (due_at is null or due_at > ${at}::timestamptz)
+    sql`with ${won} as (
+          update ${slots} set ${bareName(slots.status)} = 'finished', ${bareName(slots.finishedBy)} = ${deposit.by}, ${bareName(slots.finishedAt)} = ${at}::timestamptz,
+            ${bareName(slots.waitMs)} = greatest(0, (extract(epoch from (${at}::timestamptz - ${slots.openedAt})) * 1000)::bigint),
+            ${bareName(slots.payload)} = ${JSON.stringify(deposit.payload)}::jsonb
+          where ${selects(deposit)} and ${slots.status} = 'open'
+            and (${slots.dueAt} is null or ${slots.dueAt} > ${at}::timestamptz)
             and ${slotAnswerableBy("", deposit.by)}
           returning *
         ), queued as (
-          insert into jobs (kind, workflow_instance_id, state, slot_id, payload, run_at, trace_context)
-          select 'event', workflow_instance_id, state, id, jsonb_build_object('event', event, 'payload', payload), ${at}::timestamptz, ${jobTraceContext()}
-          from won
+          insert into ${jobs} (${JOB_COLUMNS})
+          select 'event', ${won.workflowInstanceId}, ${won.state}, ${won.id}, jsonb_build_object('event', ${won.event}, 'payload', ${won.payload}), ${at}::timestamptz, ${jobTraceContext()}
+          from ${won}
         ), events as (
-          insert into run_events (task_id, workflow_instance_id, kind, data, at)
-          select task_id, workflow_instance_id, 'answered',
-            jsonb_build_object('event', event, 'slotId', id, 'by', finished_by, 'waitMs', wait_ms), ${at}::timestamptz
-          from won
+          insert into ${runEvents} (${EVENT_COLUMNS})
+          select ${won.taskId}, ${won.workflowInstanceId}, 'answered',
+            jsonb_build_object('event', ${won.event}, 'slotId', ${won.id}, 'by', ${won.finishedBy}, 'waitMs', ${won.waitMs}), ${at}::timestamptz
+          from ${won}
         )
-        select ${SLOT_COLUMNS} from won`,
+        select ${slotColumnsOf(won)} from ${won}`,
   );
   return rows[0] ? toSlot(rows[0]) : undefined;
 }
@@ -144,9 +166,9 @@ export async function findSlotForExplanation(
 ): Promise<(SlotRow & { finishedByName: string | null }) | undefined> {
   const rows = await queryRows<RawSlot & { finished_by_name: string | null }>(
     db,
-    sql`select ${SLOT_COLUMNS}, (select name from users where users.id = slots.finished_by) as finished_by_name
-        from slots where ${selects(selector)}
-        order by (status = 'open') desc, opened_at desc limit 1`,
+    sql`select ${slotColumnsOf(slots)}, (select ${users.name} from ${users} where ${users.id} = ${slots.finishedBy}) as finished_by_name
+        from ${slots} where ${selects(selector)}
+        order by (${slots.status} = 'open') desc, ${slots.openedAt} desc limit 1`,
   );
   const row = rows[0];
   return row ? { ...toSlot(row), finishedByName: row.finished_by_name } : undefined;
@@ -156,16 +178,16 @@ export async function findSlotForExplanation(
 export async function listAnswerableSlots(db: Db, userId: string): Promise<SlotRow[]> {
   const rows = await queryRows<RawSlot>(
     db,
-    sql`select ${SLOT_COLUMNS} from slots
-        where status = 'open' and ${slotAnswerableBy("", userId)}
-        order by due_at nulls last, opened_at`,
+    sql`select ${slotColumnsOf(slots)} from ${slots}
+        where ${slots.status} = 'open' and ${slotAnswerableBy("", userId)}
+        order by ${slots.dueAt} nulls last, ${slots.openedAt}`,
   );
   return rows.map(toSlot);
 }
 
 /** A task's slots, oldest first. */
 export async function listSlotsForTask(db: Db, taskId: string): Promise<SlotRow[]> {
-  const rows = await queryRows<RawSlot>(db, sql`select ${SLOT_COLUMNS} from slots where task_id = ${taskId} order by opened_at, id`);
+  const rows = await queryRows<RawSlot>(db, sql`select ${slotColumnsOf(slots)} from ${slots} where ${slots.taskId} = ${taskId} order by ${slots.openedAt}, ${slots.id}`);
   return rows.map(toSlot);
 }
 
@@ -178,35 +200,35 @@ export async function expireDueSlots(db: Db, at: Date, limit = 100): Promise<Slo
   const now = at.toISOString();
   const rows = await queryRows<RawSlot>(
     db,
-    sql`with due as (
-          select id from slots
-          where status = 'open' and due_at is not null and due_at <= ${now}::timestamptz
-          order by due_at limit ${limit}
+    sql`with ${due} as (
+          select ${slots.id} from ${slots}
+          where ${slots.status} = 'open' and ${slots.dueAt} is not null and ${slots.dueAt} <= ${now}::timestamptz
+          order by ${slots.dueAt} limit ${limit}
           for update skip locked
-        ), expired as (
-          update slots set status = 'expired', finished_at = ${now}::timestamptz,
-            wait_ms = greatest(0, (extract(epoch from (${now}::timestamptz - opened_at)) * 1000)::bigint)
-          from due where slots.id = due.id and slots.status = 'open'
-          returning slots.*
+        ), ${expired} as (
+          update ${slots} set ${bareName(slots.status)} = 'expired', ${bareName(slots.finishedAt)} = ${now}::timestamptz,
+            ${bareName(slots.waitMs)} = greatest(0, (extract(epoch from (${now}::timestamptz - ${slots.openedAt})) * 1000)::bigint)
+          from ${due} where ${slots.id} = ${due.id} and ${slots.status} = 'open'
+          returning ${slots}.*
         ), queued as (
-          insert into jobs (kind, workflow_instance_id, state, slot_id, payload, run_at, trace_context)
-          select 'expire', workflow_instance_id, state, id, jsonb_build_object('event', event), ${now}::timestamptz, ${jobTraceContext()}
-          from expired
-        ), questions as (
+          insert into ${jobs} (${JOB_COLUMNS})
+          select 'expire', ${expired.workflowInstanceId}, ${expired.state}, ${expired.id}, jsonb_build_object('event', ${expired.event}), ${now}::timestamptz, ${jobTraceContext()}
+          from ${expired}
+        ), ${questions} as (
           -- The questions the slot was taking answers for end with nothing: nobody answered in time.
-          update asks set status = 'nothing', reason = 'expired', answered_at = ${now}::timestamptz
-          where slot_id in (select id from expired) and status = 'open' and reason is null
-          returning id, task_id, workflow_instance_id
+          update ${asks} set ${bareName(asks.status)} = 'nothing', ${bareName(asks.reason)} = 'expired', ${bareName(asks.answeredAt)} = ${now}::timestamptz
+          where ${asks.slotId} in (select ${expired.id} from ${expired}) and ${asks.status} = 'open' and ${asks.reason} is null
+          returning ${asks.id}, ${asks.taskId}, ${asks.workflowInstanceId}
         ), events as (
-          insert into run_events (task_id, workflow_instance_id, kind, data, at)
-          select task_id, workflow_instance_id, 'slot-expired',
-            jsonb_build_object('event', event, 'slotId', id, 'dueAt', due_at, 'waitMs', wait_ms), ${now}::timestamptz
-          from expired
+          insert into ${runEvents} (${EVENT_COLUMNS})
+          select ${expired.taskId}, ${expired.workflowInstanceId}, 'slot-expired',
+            jsonb_build_object('event', ${expired.event}, 'slotId', ${expired.id}, 'dueAt', ${expired.dueAt}, 'waitMs', ${expired.waitMs}), ${now}::timestamptz
+          from ${expired}
           union all
-          select task_id, workflow_instance_id, 'nothing', jsonb_build_object('questionId', id, 'reason', 'expired'), ${now}::timestamptz
-          from questions
+          select ${questions.taskId}, ${questions.workflowInstanceId}, 'nothing', jsonb_build_object('questionId', ${questions.id}, 'reason', 'expired'), ${now}::timestamptz
+          from ${questions}
         )
-        select ${SLOT_COLUMNS} from expired`,
+        select ${slotColumnsOf(expired)} from ${expired}`,
   );
   return rows.map(toSlot);
 }

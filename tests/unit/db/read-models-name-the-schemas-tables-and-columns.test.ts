@@ -10,11 +10,13 @@ import { cancelRunInTransaction } from "@/db/queries/run-cancels";
 import { claimDueNotices, findNoticeSource, listFailedDeliveries, listNoticesForQuestion, queueEvents, queueNotice, recordDelivery, renewDeliveryLeases } from "@/db/queries/notification-outbox";
 import { appendStep, openConversation, recordAnswer } from "@/db/queries/runtime-conversations";
 import { claimNextJob, failJob, finishJob, releaseJob, renewJobLease, requeueFailedJobs, trackedRowReads } from "@/db/queries/runtime-jobs";
+import { fireDueEscalations, listEscalationSteps } from "@/db/queries/runtime-escalations";
 import { closeQuestionWithNothing, countRefusedAttempt, depositAnswer, insertPersonQuestion, listAnswerableQuestions } from "@/db/queries/runtime-questions";
+import { depositIntoSlot, expireDueSlots, findSlotForExplanation, listAnswerableSlots, listSlotsForTask } from "@/db/queries/runtime-slots";
 import { listOpenSlots, readSlaPeriod } from "@/db/queries/sla";
 import { slotAnswerableBy } from "@/db/queries/slot-parties";
 import * as schema from "@/db/schema";
-import { apiAsks, asks, auditEvents, conversationMessages, conversations, groupMembers, groups, jobs, notificationOutbox, questionSnoozes, runEvents, slots, tasks, users, workflowInstances } from "@/db/schema";
+import { apiAsks, asks, auditEvents, conversationMessages, conversations, groupMembers, slotEscalations, groups, jobs, notificationOutbox, questionSnoozes, runEvents, slots, tasks, users, workflowInstances } from "@/db/schema";
 
 const USER = "00000000-0000-4000-8000-000000000001";
 const dialect = new PgDialect();
@@ -231,6 +233,30 @@ describe("the write statements name the schema's tables and columns", () => {
     expect(texts[0]).toContain(`from "${getTableName(conversationMessages)}" "m" where "m"."${conversationMessages.conversationId.name}" = (select "conversation"."${conversations.id.name}" from "conversation")`);
     expect(texts[1]).toContain(`as "a"("${asks.id.name}" uuid, "${asks.toolCallId.name}" text, "${asks.spec.name}" jsonb)`);
     expect(texts[2]).toContain(`order by "rows"."${conversationMessages.seq.name}" nulls first`);
+    for (const text of texts) expect(bareColumns(text)).toEqual([]);
+  });
+
+  it("a slot's deposit, its reads and the expiry sweep name the schema's tables and columns", async () => {
+    const selector = { workflow: "w", taskId: USER, event: "Answered", slotId: USER };
+    const texts = [
+      ...(await statementsOf((db) => depositIntoSlot(db, { ...selector, by: USER, payload: {}, at }))),
+      ...(await statementsOf((db) => findSlotForExplanation(db, selector))),
+      ...(await statementsOf((db) => listAnswerableSlots(db, USER))),
+      ...(await statementsOf((db) => listSlotsForTask(db, USER))),
+      ...(await statementsOf((db) => expireDueSlots(db, at, 10))),
+    ];
+    expect(texts).toHaveLength(5);
+    expect(texts[0]).toContain(`select "won"."${slots.id.name}" as id`);
+    expect(texts[4]).toContain(`for update skip locked`);
+    expect(texts[4]).toContain(`from "due" where "${getTableName(slots)}"."${slots.id.name}" = "due"."${slots.id.name}"`);
+    for (const text of texts) expect(bareColumns(text)).toEqual([]);
+  });
+
+  it("the escalation sweep and a slot's steps name the schema's tables and columns", async () => {
+    const texts = [...(await statementsOf((db) => fireDueEscalations(db, at, 10))), ...(await statementsOf((db) => listEscalationSteps(db, [USER])))];
+    expect(texts).toHaveLength(2);
+    expect(texts[0]).toContain(`update "${getTableName(slotEscalations)}" "e" set "${slotEscalations.firedAt.name}" = `);
+    expect(texts[0]).toContain(`for update of s skip locked`);
     for (const text of texts) expect(bareColumns(text)).toEqual([]);
   });
 
