@@ -1,24 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { loopWorkflowData } from "@/tests/support/loop-workflow-data";
 import type { Db } from "@/db/client";
-import { createRegistry, RegistryError, tasks, type WorkflowEntry } from "@/lib/registry";
-import { type Agent, type AgentDefinition, agentAnswered, createRuntime, defineAgent, type RegisteredWorkflow } from "@/lib/runtime";
+import { createRegistry, RegistryError, type WorkflowEntry } from "@/lib/registry";
+import { type AgentDefinition, createRuntime, defineAgent, type RegisteredWorkflow } from "@/lib/runtime";
 
-/** A loop workflow (plain data), under `name`, naming `agents`. */
-function loop(name: string, agents: Record<string, Agent> = {}, initial = "Running"): RegisteredWorkflow {
-  const workflow = {
-    name,
-    tracks: tasks,
-    initial,
-    events: { Answered: agentAnswered() },
-    states: {
-      Running: { enter: () => undefined },
-      Waiting: { subscribe: { Answered: {} }, on: { Answered: () => undefined } },
-      Done: { terminal: "success" },
-    },
-    agents,
-  };
-  return workflow as unknown as RegisteredWorkflow;
-}
+const loop = loopWorkflowData;
 
 function entryOf(workflow: RegisteredWorkflow, more: Partial<WorkflowEntry> = {}): WorkflowEntry {
   return { workflow, label: workflow.name, describe: async () => new Map(), ...more };

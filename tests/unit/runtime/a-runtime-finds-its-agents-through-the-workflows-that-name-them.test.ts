@@ -1,27 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { loopWorkflowData } from "@/tests/support/loop-workflow-data";
 import type { Db } from "@/db/client";
-import { tasks } from "@/lib/registry";
-import { type Agent, type AgentDefinition, agentAnswered, createRuntime, defineAgent, type RegisteredWorkflow } from "@/lib/runtime";
+import { type Agent, type AgentDefinition, createRuntime, defineAgent, type RegisteredWorkflow } from "@/lib/runtime";
 
 /** Nothing runs before the check: a runtime that starts here never touches its database. */
 const NO_DATABASE = {} as Db;
 
-/** A loop workflow that is right, under `name`, naming `agents` (plain data: no types to catch anything). */
-function loop(name: string, agents: Record<string, Agent> = {}): RegisteredWorkflow {
-  const workflow = {
-    name,
-    tracks: tasks,
-    initial: "Running",
-    events: { Answered: agentAnswered() },
-    states: {
-      Running: { enter: () => undefined },
-      Waiting: { subscribe: { Answered: {} }, on: { Answered: () => undefined } },
-      Done: { terminal: "success" },
-    },
-    agents,
-  };
-  return workflow as unknown as RegisteredWorkflow;
-}
+const loop = loopWorkflowData;
 
 /** An agent declared in plain JavaScript whose loop is `workflow()` (resolved when checked). */
 function agent(name: string, workflow: () => RegisteredWorkflow, memory: "persistent" | "none" = "persistent"): Agent {
