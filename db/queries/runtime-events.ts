@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "../client";
-import { type RunEvent, type RunEventKind, runEvents } from "../schema";
+import { asks, type RunEvent, type RunEventKind, runEvents } from "../schema";
 import type { QuestionSpec } from "../types/question-spec";
 import { bareName } from "./read-aliases";
 
@@ -83,7 +84,7 @@ export async function listRunEventsBefore(db: Db, taskId: string, options: { bef
 export async function countRunEventsBefore(db: Db, taskId: string, before: number, atMost: number): Promise<number> {
   const [row] = await queryRows<{ count: number | string }>(
     db,
-    sql`select count(*) as count from (select 1 from run_events where ${taskEventsBefore(taskId, before)} order by task_id desc, id desc limit ${atMost}) older`,
+    sql`select count(*) as count from (select 1 from ${runEvents} where ${taskEventsBefore(taskId, before)} order by ${runEvents.taskId} desc, ${runEvents.id} desc limit ${atMost}) older`,
   );
   return Number(row?.count ?? 0);
 }
@@ -102,6 +103,9 @@ export async function findLatestRunEvent(db: Db, taskId: string, kinds: readonly
   return row;
 }
 
+/** A task's model turns, each with the agent of the turn before (listTurnHandoffs). */
+const turns = alias(runEvents, "turns");
+
 /**
  * Who handed to whom in a task's run, counted by the database: one row per agent and the agent whose
  * model turn came before (null for its first), with how often, in the order each first happened. Only
@@ -110,11 +114,11 @@ export async function findLatestRunEvent(db: Db, taskId: string, kinds: readonly
 export async function listTurnHandoffs(db: Db, taskId: string): Promise<{ agent: string; previous: string | null; count: number }[]> {
   const rows = await queryRows<{ agent: string; previous: string | null; count: number | string }>(
     db,
-    sql`select agent, previous, count(*) as count
-          from (select id, agent, lag(agent) over (order by id) as previous
-                  from run_events where task_id = ${taskId} and kind = 'turn-started' and agent is not null) turns
-         group by agent, previous
-         order by min(id)`,
+    sql`select ${turns.agent} as agent, previous, count(*) as count
+          from (select ${runEvents.id}, ${runEvents.agent}, lag(${runEvents.agent}) over (order by ${runEvents.id}) as previous
+                  from ${runEvents} where ${runEvents.taskId} = ${taskId} and ${runEvents.kind} = 'turn-started' and ${runEvents.agent} is not null) ${turns}
+         group by ${turns.agent}, previous
+         order by min(${turns.id})`,
   );
   return rows.map((row) => ({ agent: row.agent, previous: row.previous, count: Number(row.count) }));
 }
@@ -125,7 +129,8 @@ export async function listAnswersOfQuestions(db: Db, taskId: string, questionIds
   if (ids.length === 0) return new Map();
   const rows = await queryRows<{ id: string; answer: unknown; spec: QuestionSpec | string }>(
     db,
-    sql`select id, answer, spec from asks where id = any(${`{${ids.join(",")}}`}::uuid[]) and task_id = ${taskId} and answer is not null`,
+    sql`select ${asks.id} as id, ${asks.answer} as answer, ${asks.spec} as spec from ${asks}
+        where ${asks.id} = any(${`{${ids.join(",")}}`}::uuid[]) and ${asks.taskId} = ${taskId} and ${asks.answer} is not null`,
   );
   return new Map(rows.map((row) => [row.id, { answer: row.answer, spec: typeof row.spec === "string" ? (JSON.parse(row.spec) as QuestionSpec) : row.spec }]));
 }

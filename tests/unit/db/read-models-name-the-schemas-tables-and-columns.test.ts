@@ -11,6 +11,7 @@ import { claimDueNotices, findNoticeSource, listFailedDeliveries, listNoticesFor
 import { appendStep, openConversation, recordAnswer } from "@/db/queries/runtime-conversations";
 import { claimNextJob, failJob, finishJob, releaseJob, renewJobLease, requeueFailedJobs, trackedRowReads } from "@/db/queries/runtime-jobs";
 import { fireDueEscalations, listEscalationSteps } from "@/db/queries/runtime-escalations";
+import { countRunEventsBefore, listAnswersOfQuestions, listTurnHandoffs } from "@/db/queries/runtime-events";
 import { closeQuestionWithNothing, countRefusedAttempt, depositAnswer, insertPersonQuestion, listAnswerableQuestions } from "@/db/queries/runtime-questions";
 import { depositIntoSlot, expireDueSlots, findSlotForExplanation, listAnswerableSlots, listSlotsForTask } from "@/db/queries/runtime-slots";
 import { listOpenSlots, readSlaPeriod } from "@/db/queries/sla";
@@ -257,6 +258,18 @@ describe("the write statements name the schema's tables and columns", () => {
     expect(texts).toHaveLength(2);
     expect(texts[0]).toContain(`update "${getTableName(slotEscalations)}" "e" set "${slotEscalations.firedAt.name}" = `);
     expect(texts[0]).toContain(`for update of s skip locked`);
+    for (const text of texts) expect(bareColumns(text)).toEqual([]);
+  });
+
+  it("a run's event count, its hand-offs and the answers its events show are read with the schema's names", async () => {
+    const texts = [
+      ...(await statementsOf((db) => countRunEventsBefore(db, USER, 100, 50))),
+      ...(await statementsOf((db) => listTurnHandoffs(db, USER))),
+      ...(await statementsOf((db) => listAnswersOfQuestions(db, USER, [USER]))),
+    ];
+    expect(texts).toHaveLength(3);
+    expect(texts[0]).toContain(`order by "${getTableName(runEvents)}"."${runEvents.taskId.name}" desc, "${getTableName(runEvents)}"."${runEvents.id.name}" desc limit`);
+    expect(texts[1]).toContain(`group by "turns"."${runEvents.agent.name}", previous`);
     for (const text of texts) expect(bareColumns(text)).toEqual([]);
   });
 
