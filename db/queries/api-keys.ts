@@ -1,7 +1,15 @@
 import { and, desc, eq, isNull, lte, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows, toDate } from "../client";
-import { type ApiKey, type ApiKeyKind, apiKeys } from "../schema";
+import { type ApiKey, type ApiKeyKind, apiKeys, auditEvents, users } from "../schema";
 import { insertAuditEvents } from "./audit-events";
+import { bareName, columnList } from "./read-aliases";
+
+/** A key's look-up: the key `k` it `found` (a CTE of its row), its person `u`, the key `touched` as used. */
+const k = alias(apiKeys, "k");
+const found = alias(apiKeys, "found");
+const u = alias(users, "u");
+const touched = alias(apiKeys, "touched");
 
 /** A key as it is stored, minus nothing: callers decide what to show. */
 export type { ApiKey };
@@ -40,23 +48,23 @@ export async function insertApiKey(
 export async function findLiveApiKeyAndTouch(db: Db, secretHash: string, at: Date): Promise<ApiKey | undefined> {
   const rows = await queryRows<RawApiKey>(
     db,
-    sql`with found as (
-          select * from api_keys k where secret_hash = ${secretHash} and revoked_at is null
+    sql`with ${found} as (
+          select * from ${apiKeys} ${k} where ${k.secretHash} = ${secretHash} and ${k.revokedAt} is null
             -- A personal token acts as its person: not while they are deactivated.
-            and not exists (select 1 from users u where u.id = k.user_id and u.deactivated_at is not null)
-        ), touched as (
-          update api_keys set last_used_at = ${at.toISOString()}::timestamptz
-          where id = (select id from found)
-            and (last_used_at is null or last_used_at < ${at.toISOString()}::timestamptz - interval '1 minute')
-          returning id, kind, user_id, name
+            and not exists (select 1 from ${users} ${u} where ${u.id} = ${k.userId} and ${u.deactivatedAt} is not null)
+        ), ${touched} as (
+          update ${apiKeys} set ${bareName(apiKeys.lastUsedAt)} = ${at.toISOString()}::timestamptz
+          where ${apiKeys.id} = (select ${found.id} from ${found})
+            and (${apiKeys.lastUsedAt} is null or ${apiKeys.lastUsedAt} < ${at.toISOString()}::timestamptz - interval '1 minute')
+          returning ${apiKeys.id}, ${apiKeys.kind}, ${apiKeys.userId}, ${apiKeys.name}
         ), audited as (
           -- The audit log's "used" lines are as fine as last_used_at: one a minute at most.
-          insert into audit_events (at, action, category, actor_id, actor_key_id, api_key_id, detail)
-          select ${at.toISOString()}::timestamptz, 'key-used', 'keys', user_id, case when kind = 'agent' then id end, id,
-            jsonb_build_object('name', name, 'kind', kind)
-          from touched
+          insert into ${auditEvents} (${columnList([auditEvents.at, auditEvents.action, auditEvents.category, auditEvents.actorId, auditEvents.actorKeyId, auditEvents.apiKeyId, auditEvents.detail])})
+          select ${at.toISOString()}::timestamptz, 'key-used', 'keys', ${touched.userId}, case when ${touched.kind} = 'agent' then ${touched.id} end, ${touched.id},
+            jsonb_build_object('name', ${touched.name}, 'kind', ${touched.kind})
+          from ${touched}
         )
-        select * from found`,
+        select * from ${found}`,
   );
   return rows[0] ? toApiKey(rows[0]) : undefined;
 }

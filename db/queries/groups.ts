@@ -1,10 +1,17 @@
 import { and, asc, eq, getTableColumns, inArray, lte, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { type Db, isUniqueViolation, queryRows, toDate } from "../client";
-import { type Group, groupMembers, groups, users } from "../schema";
+import { auditEvents, type Group, groupMembers, groups, users } from "../schema";
 import { insertAuditEvents } from "./audit-events";
+import { bareName, columnList } from "./read-aliases";
 import type { UserCursor } from "./users";
 
 export type { Group };
+
+/** A rename's names: the group `g`, as it was `before` and as `renamed` (CTEs of its row). */
+const g = alias(groups, "g");
+const before = alias(groups, "before");
+const renamed = alias(groups, "renamed");
 
 /** A member of a group, as the groups pages list them. */
 export interface GroupMember {
@@ -122,17 +129,17 @@ export async function renameGroupRow(db: Db, id: string, name: string, record: {
     // One statement: the rename and its line in the audit log, with the name it had.
     const rows = await queryRows<{ id: string; name: string; created_at: string | Date }>(
       db,
-      sql`with before as (
-            select id, name from groups where id = ${id}::uuid for update
-          ), renamed as (
-            update groups g set name = ${name} from before where g.id = before.id
-            returning g.id, g.name, g.created_at, before.name as was
+      sql`with ${before} as (
+            select ${groups.id}, ${groups.name} from ${groups} where ${groups.id} = ${id}::uuid for update
+          ), ${renamed} as (
+            update ${groups} ${g} set ${bareName(groups.name)} = ${name} from ${before} where ${g.id} = ${before.id}
+            returning ${g.id}, ${g.name}, ${g.createdAt}, ${before.name} as was
           ), audited as (
-            insert into audit_events (at, action, category, actor_id, group_id, detail)
-            select ${record.at.toISOString()}::timestamptz, 'group-renamed', 'people', ${record.by}::uuid, id, jsonb_build_object('from', was, 'to', name)
-            from renamed where was is distinct from name
+            insert into ${auditEvents} (${columnList([auditEvents.at, auditEvents.action, auditEvents.category, auditEvents.actorId, auditEvents.groupId, auditEvents.detail])})
+            select ${record.at.toISOString()}::timestamptz, 'group-renamed', 'people', ${record.by}::uuid, ${renamed.id}, jsonb_build_object('from', ${renamed}.was, 'to', ${renamed.name})
+            from ${renamed} where ${renamed}.was is distinct from ${renamed.name}
           )
-          select id, name, created_at from renamed`,
+          select ${renamed.id} as id, ${renamed.name} as name, ${renamed.createdAt} as created_at from ${renamed}`,
     );
     const row = rows[0];
     return row ? { id: row.id, name: row.name, createdAt: toDate(row.created_at) } : undefined;

@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
 import { findApiAskEscalation, findAskCallbackEndpoint, insertApiAsk, listApiAsks } from "@/db/queries/api-asks";
 import { findQuestionIdOfApiAsk } from "@/db/queries/api-ask-questions";
+import { findLiveApiKeyAndTouch } from "@/db/queries/api-keys";
 import { enterState } from "@/db/queries/enter-state";
+import { renameGroupRow } from "@/db/queries/groups";
 import { listAnsweredBy, readOpenInbox } from "@/db/queries/inbox";
 import { cancelRunInTransaction } from "@/db/queries/run-cancels";
 import { claimDueNotices, findNoticeSource, listFailedDeliveries, listNoticesForQuestion, queueEvents, queueNotice, recordDelivery, renewDeliveryLeases } from "@/db/queries/notification-outbox";
@@ -17,7 +19,7 @@ import { depositIntoSlot, expireDueSlots, findSlotForExplanation, listAnswerable
 import { listOpenSlots, readSlaPeriod } from "@/db/queries/sla";
 import { slotAnswerableBy } from "@/db/queries/slot-parties";
 import * as schema from "@/db/schema";
-import { apiAsks, asks, auditEvents, conversationMessages, conversations, groupMembers, slotEscalations, groups, jobs, notificationOutbox, questionSnoozes, runEvents, slots, tasks, users, workflowInstances } from "@/db/schema";
+import { apiAsks, apiKeys, asks, auditEvents, conversationMessages, conversations, groupMembers, slotEscalations, groups, jobs, notificationOutbox, questionSnoozes, runEvents, slots, tasks, users, workflowInstances } from "@/db/schema";
 
 const USER = "00000000-0000-4000-8000-000000000001";
 const dialect = new PgDialect();
@@ -271,6 +273,15 @@ describe("the write statements name the schema's tables and columns", () => {
     expect(texts[0]).toContain(`order by "${getTableName(runEvents)}"."${runEvents.taskId.name}" desc, "${getTableName(runEvents)}"."${runEvents.id.name}" desc limit`);
     expect(texts[1]).toContain(`group by "turns"."${runEvents.agent.name}", previous`);
     for (const text of texts) expect(bareColumns(text)).toEqual([]);
+  });
+
+  it("a key's look-up with its use recorded, and a group's rename with its audit line, name the schema's tables and columns", async () => {
+    const [touched] = await statementsOf((db) => findLiveApiKeyAndTouch(db, "hash", at));
+    expect(touched).toContain(`update "${getTableName(apiKeys)}" set "${apiKeys.lastUsedAt.name}" = `);
+    expect(touched).toContain(`insert into "${getTableName(auditEvents)}" ("${auditEvents.at.name}"`);
+    const [renamed] = await statementsOf((db) => renameGroupRow(db, USER, "Finance", { by: USER, at }));
+    expect(renamed).toContain(`update "${getTableName(groups)}" "g" set "${groups.name.name}" = `);
+    for (const text of [touched!, renamed!]) expect(bareColumns(text)).toEqual([]);
   });
 
   it("a run's cancel (its run, slots, questions, jobs and events) names the schema's columns", async () => {
