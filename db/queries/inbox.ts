@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "../client";
 import { asks, conversationMessages, runEvents, slots, users } from "../schema";
 import type { QuestionSpec } from "../types/question-spec";
-import { afterCursor, CURSOR_PLACE, DUE_ORDER, inPart, OPEN_PARTS, type OpenOrder, type OpenPart, openWalk, rowOrder, SERIAL_READ, teamSetsCte, type WalkCursor } from "./open-slot-walks";
+import { afterCursor, CURSOR_PLACE, DUE_ORDER, inPart, OPEN_PARTS, type OpenOrder, type OpenPart, openWalk, rowOrder, SERIAL_READ, teamSetsCte, type WalkCursor, walkedRows } from "./open-slot-walks";
 import { hasWords } from "./question-words";
 import { a, s } from "./read-aliases";
 import { slotIsFor } from "./slot-parties";
@@ -222,6 +222,9 @@ function dueCondition(due: InboxDue, now: SQL): SQL {
   }
 }
 
+/** The page of walked rows the inbox reads its questions by (its CTE `page`). */
+const pageRows = walkedRows("page");
+
 /** The parts of a person's open slots (db/queries/open-slot-walks.ts) each view is made of. */
 const VIEW_PARTS: Record<OpenInboxScope, readonly OpenPart[]> = { assigned: ["assigned", "claimed"], candidates: ["named"], team: ["team"], overdue: OPEN_PARTS, everything: OPEN_PARTS };
 
@@ -382,8 +385,8 @@ export async function readOpenInbox(
                case when ${s.assigneeId} = ${userId}::uuid or ${s.claimedBy} = ${userId}::uuid then 'assigned'
                     when ${s.candidateIds} @> array[${userId}::uuid] then 'candidates' else 'team' end as view
           from counts
-          left join (page join ${asks} ${a} on ${a.id} = page.id join ${slots} ${s} on ${s.id} = page.slot_id) on true
-         order by ${rowOrder(sort, "page.")}`
+          left join (page join ${asks} ${a} on ${a.id} = ${pageRows.question.id} join ${slots} ${s} on ${s.id} = ${pageRows.question.slotId}) on true
+         order by ${rowOrder(sort, pageRows)}`
                    : sql`null::uuid as id from counts`
                }`,
   );

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { asks, groupMembers, questionSnoozes, slots } from "../schema";
-import { a, s, z } from "./read-aliases";
+import { a, bareName, s, z } from "./read-aliases";
 
 /**
  * A person's open questions, read a page at a time by index walks rather than by reading all of
@@ -34,7 +35,18 @@ export const DUE_ORDER = sql`coalesce(${s.dueAt}, 'infinity'::timestamptz)`;
  * The columns every walk yields (besides what the caller adds): the slot and its place in the
  * order, the question and when it was asked.
  */
-const WALK_COLUMNS = sql`${s.id} as slot_id, ${DUE_ORDER} as due_order, ${s.openedAt} as opened_at, ${a.id} as id, ${a.askedAt} as asked_at`;
+const WALK_COLUMNS = sql`${s.id} as ${bareName(asks.slotId)}, ${DUE_ORDER} as due_order, ${s.openedAt} as ${bareName(slots.openedAt)}, ${a.id} as ${bareName(asks.id)},
+  ${a.askedAt} as ${bareName(asks.askedAt)}`;
+
+/**
+ * The walks' rows read back under a name (a CTE or a subquery: `page`, `cursor`, `t`): a question's
+ * `id`, `slot_id` and `asked_at` and its slot's `opened_at`, named from the schema (`${page.question.id}`
+ * renders `"page"."id"`), and `due_order`, the walks' own.
+ */
+export function walkedRows(name: string) {
+  return { question: alias(asks, name), slot: alias(slots, name), dueOrder: sql`${sql.identifier(name)}.due_order` };
+}
+export type WalkedRows = ReturnType<typeof walkedRows>;
 
 /** The walk's order over slots `s` and questions `a`. */
 function slotOrder(order: OpenOrder): SQL {
@@ -48,16 +60,18 @@ function slotOrder(order: OpenOrder): SQL {
   }
 }
 
-/** The same order over the walks' output columns (`prefix` its alias with a dot, or empty). */
-export function rowOrder(order: OpenOrder, prefix = ""): SQL {
-  const p = prefix;
+/** The same order over the walks' output columns: read back under a name ({@link walkedRows}), or bare. */
+export function rowOrder(order: OpenOrder, from?: WalkedRows): SQL {
+  const [dueOrder, openedAt, slotId, askedAt, id] = from
+    ? [from.dueOrder, sql`${from.slot.openedAt}`, sql`${from.question.slotId}`, sql`${from.question.askedAt}`, sql`${from.question.id}`]
+    : [sql`due_order`, bareName(slots.openedAt), bareName(asks.slotId), bareName(asks.askedAt), bareName(asks.id)];
   switch (order) {
     case "newest":
-      return sql.raw(`${p}opened_at desc, ${p}slot_id desc, ${p}asked_at desc, ${p}id desc`);
+      return sql`${openedAt} desc, ${slotId} desc, ${askedAt} desc, ${id} desc`;
     case "oldest":
-      return sql.raw(`${p}opened_at, ${p}slot_id, ${p}asked_at, ${p}id`);
+      return sql`${openedAt}, ${slotId}, ${askedAt}, ${id}`;
     default:
-      return sql.raw(`${p}due_order, ${p}opened_at, ${p}slot_id, ${p}asked_at, ${p}id`);
+      return sql`${dueOrder}, ${openedAt}, ${slotId}, ${askedAt}, ${id}`;
   }
 }
 
@@ -70,13 +84,16 @@ export interface WalkCursor {
   id: SQL;
 }
 
+/** The statement's CTE `cursor`: one row of the walks' columns. */
+const cursorRow = walkedRows("cursor");
+
 /** The place of the question a page follows, read from the statement's CTE `cursor` (the walks' own columns). */
 export const CURSOR_PLACE: WalkCursor = {
-  dueOrder: sql`(select due_order from cursor)`,
-  openedAt: sql`(select opened_at from cursor)`,
-  slotId: sql`(select slot_id from cursor)`,
-  askedAt: sql`(select asked_at from cursor)`,
-  id: sql`(select id from cursor)`,
+  dueOrder: sql`(select ${cursorRow.dueOrder} from cursor)`,
+  openedAt: sql`(select ${cursorRow.slot.openedAt} from cursor)`,
+  slotId: sql`(select ${cursorRow.question.slotId} from cursor)`,
+  askedAt: sql`(select ${cursorRow.question.askedAt} from cursor)`,
+  id: sql`(select ${cursorRow.question.id} from cursor)`,
 };
 
 /**
@@ -200,7 +217,7 @@ export function openWalk(part: OpenPart, userId: string, options: WalkOptions): 
     : sql`select ${columns} from ${slots} ${s} ${questions} where ${sql.join([...conditions, ...ofQuestion], sql` and `)}${order}${limit}`;
   if (part !== "team") return sql`(${walk})`;
   // Each of the person's sets of groups, walked along its own stretch of the index.
-  const outerOrder = options.order ? sql` order by ${rowOrder(options.order, "t.")}` : sql``;
+  const outerOrder = options.order ? sql` order by ${rowOrder(options.order, walkedRows("t"))}` : sql``;
   return sql`(select t.* from (select g from team_sets where g && ${groupsOf(userId)}) sets
       cross join lateral (${walk}) t${outerOrder}${options.slotsFirst ? sql`` : limit})`;
 }

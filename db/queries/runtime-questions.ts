@@ -5,7 +5,7 @@ import { asks, groupMembers, jobs, type NothingReason, type QuestionStatus, runE
 import type { QuestionSpec } from "../types/question-spec";
 import { insertEscalationsSql, type NewEscalationStep } from "./runtime-escalations";
 import { insertRunEventsSql, type NewRunEvent } from "./runtime-events";
-import { afterCursor, CURSOR_PLACE, DUE_ORDER, OPEN_PARTS, openWalk, rowOrder, SERIAL_READ, teamSetsCte, type WalkCursor } from "./open-slot-walks";
+import { afterCursor, CURSOR_PLACE, DUE_ORDER, OPEN_PARTS, openWalk, rowOrder, SERIAL_READ, teamSetsCte, type WalkCursor, walkedRows } from "./open-slot-walks";
 import { a, bareName, columnList, s } from "./read-aliases";
 import { slotAnswerableBy } from "./slot-parties";
 import { jobTraceContext } from "./job-trace";
@@ -236,6 +236,9 @@ export interface QuestionPageRequest {
  * (db/queries/open-slot-walks.ts): a page costs about its own length however many questions the
  * person (or a team of theirs) has open.
  */
+/** The page of walked rows listAnswerableQuestions reads its questions by (its CTE `page`). */
+const paged = walkedRows("page");
+
 export async function listAnswerableQuestions(db: Db, userId: string, page?: QuestionPageRequest): Promise<QuestionRow[]> {
   const after = page?.after ?? null;
   // The place of the question the page follows, read from the question itself (answered since or not); none names no place, so no rows.
@@ -249,14 +252,14 @@ export async function listAnswerableQuestions(db: Db, userId: string, page?: Que
     sql`with recursive ${teamSetsCte(userId)}${
       after
         ? sql`, cursor as (
-            select ${DUE_ORDER} as due_order, ${s.openedAt} as opened_at, ${s.id} as slot_id, ${a.askedAt} as asked_at, ${a.id} as id
+            select ${DUE_ORDER} as due_order, ${s.openedAt} as ${bareName(slots.openedAt)}, ${s.id} as ${bareName(asks.slotId)}, ${a.askedAt} as ${bareName(asks.askedAt)}, ${a.id} as ${bareName(asks.id)}
               from ${asks} ${a} join ${slots} ${s} on ${s.id} = ${a.slotId} where ${a.id} = ${after}::uuid)`
         : sql``
     }, page as (select * from (${sql.join(walks, sql` union all `)}) walked order by ${rowOrder("due")}${page ? sql` limit ${page.limit}` : sql``})
         ${QUESTION_SELECT}
-        join page on page.id = ${a.id}
+        join page on ${paged.question.id} = ${a.id}
         where ${SERIAL_READ}
-        order by ${rowOrder("due", "page.")}`,
+        order by ${rowOrder("due", paged)}`,
   );
   return rows.map(toQuestion);
 }

@@ -116,7 +116,11 @@ describe("the read models name the schema's tables and columns", () => {
     const text = await statementOf((db) => listAnswerableQuestions(db, USER, { limit: 20, after: USER }), null);
     expect(text).toContain(`"a"."${asks.declineNote.name}"`);
     expect(text).toContain(`"s"."${slots.delegatedFrom.name}"`);
+    expect(text).toContain(`join page on "page"."${asks.id.name}" = "a"."${asks.id.name}"`);
+    expect(text).toContain(`order by "page".due_order, "page"."${slots.openedAt.name}", "page"."${asks.slotId.name}"`);
+    expect(text).toContain(`(select "cursor"."${asks.askedAt.name}" from cursor)`);
     expect(text.match(TEXT_COLUMN) ?? []).toEqual([]);
+    expect(bareColumns(text)).toEqual([]);
   });
 
   it("a slot's parties over an unaliased slot are its bare column names", () => {
