@@ -1,5 +1,12 @@
 import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows, toDate } from "../client";
+import { signInLinks, users } from "../schema";
+import { bareName, columnList } from "./read-aliases";
+
+/** The link `l` and its person `u`. */
+const l = alias(signInLinks, "l");
+const u = alias(users, "u");
 
 /** An answer link to store: only the SHA-256 of its token, whose it is, which question, until when. */
 export interface NewAnswerLink {
@@ -12,7 +19,7 @@ export interface NewAnswerLink {
 /** Stores an answer link (`purpose` `answer`). */
 export async function insertAnswerLink(db: Db, link: NewAnswerLink, at: Date): Promise<void> {
   await db.execute(
-    sql`insert into sign_in_links (token_hash, purpose, user_id, question_id, created_at, expires_at)
+    sql`insert into ${signInLinks} (${columnList([signInLinks.tokenHash, signInLinks.purpose, signInLinks.userId, signInLinks.questionId, signInLinks.createdAt, signInLinks.expiresAt])})
         values (${link.tokenHash}, 'answer', ${link.userId}, ${link.questionId}, ${at.toISOString()}::timestamptz, ${link.expiresAt.toISOString()}::timestamptz)`,
   );
 }
@@ -25,12 +32,12 @@ export async function insertAnswerLink(db: Db, link: NewAnswerLink, at: Date): P
 export async function takeAnswerLink(db: Db, tokenHash: string, at: Date): Promise<{ userId: string; questionId: string; expiresAt: Date } | undefined> {
   const rows = await queryRows<{ user_id: string; question_id: string; expires_at: Date | string }>(
     db,
-    sql`update sign_in_links l set used_at = ${at.toISOString()}::timestamptz
-          from users u
-         where l.token_hash = ${tokenHash} and l.purpose = 'answer' and l.used_at is null
-           and l.expires_at > ${at.toISOString()}::timestamptz
-           and u.id = l.user_id and u.deactivated_at is null
-        returning l.user_id, l.question_id, l.expires_at`,
+    sql`update ${signInLinks} ${l} set ${bareName(signInLinks.usedAt)} = ${at.toISOString()}::timestamptz
+          from ${users} ${u}
+         where ${l.tokenHash} = ${tokenHash} and ${l.purpose} = 'answer' and ${l.usedAt} is null
+           and ${l.expiresAt} > ${at.toISOString()}::timestamptz
+           and ${u.id} = ${l.userId} and ${u.deactivatedAt} is null
+        returning ${l.userId} as user_id, ${l.questionId} as question_id, ${l.expiresAt} as expires_at`,
   );
   const row = rows[0];
   return row ? { userId: row.user_id, questionId: row.question_id, expiresAt: toDate(row.expires_at) } : undefined;
@@ -43,9 +50,9 @@ export async function findAnswerLink(
 ): Promise<{ userId: string; questionId: string; expiresAt: Date; usedAt: Date | null; deactivated: boolean } | undefined> {
   const rows = await queryRows<{ user_id: string; question_id: string; expires_at: Date | string; used_at: Date | string | null; deactivated: boolean }>(
     db,
-    sql`select l.user_id, l.question_id, l.expires_at, l.used_at, (u.deactivated_at is not null) as deactivated
-          from sign_in_links l join users u on u.id = l.user_id
-         where l.token_hash = ${tokenHash} and l.purpose = 'answer'`,
+    sql`select ${l.userId} as user_id, ${l.questionId} as question_id, ${l.expiresAt} as expires_at, ${l.usedAt} as used_at, (${u.deactivatedAt} is not null) as deactivated
+          from ${signInLinks} ${l} join ${users} ${u} on ${u.id} = ${l.userId}
+         where ${l.tokenHash} = ${tokenHash} and ${l.purpose} = 'answer'`,
   );
   const row = rows[0];
   return row

@@ -3,10 +3,12 @@ import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "../client";
 import { asks, conversationMessages } from "../schema";
-import { a } from "./read-aliases";
+import { a, bareName } from "./read-aliases";
 
-/** A message of the conversation, as the statement names it. */
+/** A message of the conversation, as the statement names it; the `last` one's place and the ones `shown` (CTEs of messages' columns). */
 const m = alias(conversationMessages, "m");
+const last = alias(conversationMessages, "last");
+const shown = alias(conversationMessages, "shown");
 
 /** The part of an agent's conversation shown beside one of its questions. */
 export interface ConversationWindow {
@@ -28,21 +30,21 @@ export async function readConversationWindow(db: Db, options: { conversationId: 
   const { conversationId, questionId, limit } = options;
   const rows = await queryRows<{ seq: number | string; message: ModelMessage | string }>(
     db,
-    sql`with last as (
+    sql`with ${last} as (
           select coalesce(
             (select ${m.seq} from ${asks} ${a} join ${conversationMessages} ${m} on ${m.conversationId} = ${a.conversationId} and ${m.toolCallId} = ${a.toolCallId}
               where ${a.id} = ${questionId} and ${a.conversationId} = ${conversationId}),
             (select max(${conversationMessages.seq}) from ${conversationMessages} where ${conversationMessages.conversationId} = ${conversationId})) as seq
-        ), shown as (
-          select ${m.seq} as seq, ${m.message} as message from ${conversationMessages} ${m}, last
-           where ${m.conversationId} = ${conversationId} and ${m.seq} <= last.seq
+        ), ${shown} as (
+          select ${m.seq} as seq, ${m.message} as message from ${conversationMessages} ${m}, ${last}
+           where ${m.conversationId} = ${conversationId} and ${m.seq} <= ${last.seq}
            order by ${m.seq} desc limit ${limit}
         )
-        select seq, message from shown
+        select ${shown.seq} as seq, ${shown.message} as message from ${shown}
         union all
         select ${conversationMessages.seq} as seq, ${conversationMessages.message} as message from ${conversationMessages}
-         where ${conversationMessages.conversationId} = ${conversationId} and ${conversationMessages.seq} = 1 and not exists (select 1 from shown where shown.seq = 1)
-        order by seq`,
+         where ${conversationMessages.conversationId} = ${conversationId} and ${conversationMessages.seq} = 1 and not exists (select 1 from ${shown} where ${shown.seq} = 1)
+        order by ${bareName(conversationMessages.seq)}`,
   );
   const messages = rows.map((row) => ({ seq: Number(row.seq), message: typeof row.message === "string" ? (JSON.parse(row.message) as ModelMessage) : row.message }));
   const [head, next] = messages;

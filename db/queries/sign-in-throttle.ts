@@ -1,6 +1,13 @@
 import { and, eq, gt, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "../client";
 import { signInThrottle } from "../schema";
+import { bareName, columnList } from "./read-aliases";
+
+/** A failure's names: each key's `rules`, its `existing` count and the count after this failure (`counted`), as aliases of the throttle's rows. */
+const rules = alias(signInThrottle, "rules");
+const existing = alias(signInThrottle, "existing");
+const counted = alias(signInThrottle, "counted");
 
 /** How one kind of key is throttled. */
 export interface ThrottleRule {
@@ -36,21 +43,22 @@ export async function recordSignInFailure(db: Db, keys: readonly { key: string; 
   const rows = keys.map(({ key, rule }) => sql`(${key}, ${rule.allowance}::int, ${rule.firstBlockMs}::float8, ${rule.longestBlockMs}::float8, ${rule.forgetAfterMs}::float8)`);
   // `rules` gives each key its own rule; `counted` is its failure count after this one.
   const returned = await queryRows<{ blocked_until: Date | string | null }>(db, sql`
-    with rules (key, allowance, first_ms, longest_ms, forget_ms) as (values ${sql.join(rows, sql`, `)}),
-    counted as (
-      select rules.*,
-        case when existing.key is null or existing.last_failed_at < ${at}::timestamptz - make_interval(secs => rules.forget_ms / 1000)
-          then 1 else existing.failures + 1 end as failures
-      from rules left join ${signInThrottle} existing on existing.key = rules.key
+    with ${rules} (${bareName(signInThrottle.key)}, allowance, first_ms, longest_ms, forget_ms) as (values ${sql.join(rows, sql`, `)}),
+    ${counted} as (
+      select ${rules}.*,
+        case when ${existing.key} is null or ${existing.lastFailedAt} < ${at}::timestamptz - make_interval(secs => ${rules}.forget_ms / 1000)
+          then 1 else ${existing.failures} + 1 end as ${bareName(signInThrottle.failures)}
+      from ${rules} left join ${signInThrottle} ${existing} on ${existing.key} = ${rules.key}
     )
-    insert into ${signInThrottle} (key, failures, last_failed_at, blocked_until)
-    select key, failures, ${at}::timestamptz,
-      case when failures >= allowance
-        then ${at}::timestamptz + make_interval(secs => least(first_ms * power(2, failures - allowance), longest_ms) / 1000)
+    insert into ${signInThrottle} (${columnList([signInThrottle.key, signInThrottle.failures, signInThrottle.lastFailedAt, signInThrottle.blockedUntil])})
+    select ${counted.key}, ${counted.failures}, ${at}::timestamptz,
+      case when ${counted.failures} >= ${counted}.allowance
+        then ${at}::timestamptz + make_interval(secs => least(${counted}.first_ms * power(2, ${counted.failures} - ${counted}.allowance), ${counted}.longest_ms) / 1000)
       end
-    from counted
-    on conflict (key) do update set failures = excluded.failures, last_failed_at = excluded.last_failed_at, blocked_until = excluded.blocked_until
-    returning blocked_until`);
+    from ${counted}
+    on conflict (${bareName(signInThrottle.key)}) do update set ${bareName(signInThrottle.failures)} = excluded.${bareName(signInThrottle.failures)},
+      ${bareName(signInThrottle.lastFailedAt)} = excluded.${bareName(signInThrottle.lastFailedAt)}, ${bareName(signInThrottle.blockedUntil)} = excluded.${bareName(signInThrottle.blockedUntil)}
+    returning ${signInThrottle.blockedUntil} as blocked_until`);
   const blocks = returned.flatMap((row) => (row.blocked_until ? [new Date(row.blocked_until).getTime()] : []));
   return blocks.length > 0 ? new Date(Math.max(...blocks)) : null;
 }

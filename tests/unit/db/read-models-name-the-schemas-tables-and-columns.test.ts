@@ -3,12 +3,15 @@ import { PgDialect, PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
 import { findApiAskEscalation, findAskCallbackEndpoint, insertApiAsk, listApiAsks } from "@/db/queries/api-asks";
+import { findAnswerLink, insertAnswerLink, takeAnswerLink } from "@/db/queries/answer-links";
 import { findQuestionIdOfApiAsk } from "@/db/queries/api-ask-questions";
 import { findLiveApiKeyAndTouch } from "@/db/queries/api-keys";
+import { readConversationWindow } from "@/db/queries/conversation-window";
 import { enterState } from "@/db/queries/enter-state";
 import { renameGroupRow } from "@/db/queries/groups";
 import { listAnsweredBy, readOpenInbox } from "@/db/queries/inbox";
 import { cancelRunInTransaction } from "@/db/queries/run-cancels";
+import { recordSignInFailure } from "@/db/queries/sign-in-throttle";
 import { claimDueNotices, findNoticeSource, listFailedDeliveries, listNoticesForQuestion, queueEvents, queueNotice, recordDelivery, renewDeliveryLeases } from "@/db/queries/notification-outbox";
 import { appendStep, openConversation, recordAnswer } from "@/db/queries/runtime-conversations";
 import { claimNextJob, failJob, finishJob, releaseJob, renewJobLease, requeueFailedJobs, trackedRowReads } from "@/db/queries/runtime-jobs";
@@ -19,7 +22,7 @@ import { depositIntoSlot, expireDueSlots, findSlotForExplanation, listAnswerable
 import { listOpenSlots, readSlaPeriod } from "@/db/queries/sla";
 import { slotAnswerableBy } from "@/db/queries/slot-parties";
 import * as schema from "@/db/schema";
-import { apiAsks, apiKeys, asks, auditEvents, conversationMessages, conversations, groupMembers, slotEscalations, groups, jobs, notificationOutbox, questionSnoozes, runEvents, slots, tasks, users, workflowInstances } from "@/db/schema";
+import { apiAsks, apiKeys, asks, auditEvents, conversationMessages, conversations, groupMembers, slotEscalations, groups, jobs, notificationOutbox, questionSnoozes, runEvents, signInLinks, signInThrottle, slots, tasks, users, workflowInstances } from "@/db/schema";
 
 const USER = "00000000-0000-4000-8000-000000000001";
 const dialect = new PgDialect();
@@ -286,6 +289,21 @@ describe("the write statements name the schema's tables and columns", () => {
     const [renamed] = await statementsOf((db) => renameGroupRow(db, USER, "Finance", { by: USER, at }));
     expect(renamed).toContain(`update "${getTableName(groups)}" "g" set "${groups.name.name}" = `);
     for (const text of [touched!, renamed!]) expect(bareColumns(text)).toEqual([]);
+  });
+
+  it("answer links, a conversation's window and a failed sign-in's count name the schema's tables and columns", async () => {
+    const rule = { allowance: 5, firstBlockMs: 1000, longestBlockMs: 60000, forgetAfterMs: 3600000 };
+    const texts = [
+      ...(await statementsOf((db) => insertAnswerLink(db, { tokenHash: "h", userId: USER, questionId: USER, expiresAt: at }, at))),
+      ...(await statementsOf((db) => takeAnswerLink(db, "h", at))),
+      ...(await statementsOf((db) => findAnswerLink(db, "h"))),
+      ...(await statementsOf((db) => readConversationWindow(db, { conversationId: USER, questionId: USER, limit: 20 }))),
+      ...(await statementsOf((db) => recordSignInFailure(db, [{ key: "ip:1", rule }], at))),
+    ];
+    expect(texts).toHaveLength(5);
+    expect(texts[1]).toContain(`update "${getTableName(signInLinks)}" "l" set "${signInLinks.usedAt.name}" = `);
+    expect(texts[4]).toContain(`on conflict ("${signInThrottle.key.name}") do update set "${signInThrottle.failures.name}" = excluded."${signInThrottle.failures.name}"`);
+    for (const text of texts) expect(bareColumns(text)).toEqual([]);
   });
 
   it("a run's cancel (its run, slots, questions, jobs and events) names the schema's columns", async () => {
