@@ -92,13 +92,16 @@ export function listGroupsForRouting(db: Db): Promise<RoutedGroup[]> {
 }
 
 /** Creates these groups (by name) with these members (by email) where they are missing; existing ones are left as they are. */
+/** The group a seed `made` (a CTE of its row). */
+const made = alias(groups, "made");
+
 export async function seedGroups(db: Db, members: Readonly<Record<string, readonly string[]>>): Promise<void> {
   for (const [name, emails] of Object.entries(members)) {
     await queryRows(
       db,
-      sql`with made as (insert into ${groups} (${bareName(groups.name)}) values (${name}) on conflict (${bareName(groups.name)}) do nothing returning ${groups.id} as id)
+      sql`with ${made} as (insert into ${groups} (${bareName(groups.name)}) values (${name}) on conflict (${bareName(groups.name)}) do nothing returning ${groups.id})
           insert into ${groupMembers} (${bareName(groupMembers.groupId)}, ${bareName(groupMembers.userId)})
-          select made.id, ${users.id} from made join ${users} on ${users.email} in (${sql.join(emails.map((email) => sql`${email}`), sql`, `)})
+          select ${made.id}, ${users.id} from ${made} join ${users} on ${users.email} in (${sql.join(emails.map((email) => sql`${email}`), sql`, `)})
           on conflict do nothing`,
     );
   }

@@ -7,6 +7,10 @@ import { a, bareName, s } from "./read-aliases";
 
 /** A person's notification, as these statements name it. */
 const n = alias(personNotifications, "n");
+/** The notifications to store, as JSON rows named and typed as their columns. */
+const r = alias(personNotifications, "r");
+/** A person's inbox visit before this one (markInboxSeen's CTE of their row). */
+const previous = alias(users, "previous");
 
 /** What a notification is about. */
 export type PersonNotificationKind = PersonNotification["kind"];
@@ -30,12 +34,12 @@ export async function insertPersonNotifications(db: Db, notifications: readonly 
   if (notifications.length === 0) return [];
   const rows = JSON.stringify(
     notifications.map((each) => ({
-      user_id: each.userId,
-      kind: each.kind,
-      task_id: each.taskId ?? null,
-      question_id: each.questionId ?? null,
-      slot_id: each.slotId ?? null,
-      data: each.data ?? {},
+      [personNotifications.userId.name]: each.userId,
+      [personNotifications.kind.name]: each.kind,
+      [personNotifications.taskId.name]: each.taskId ?? null,
+      [personNotifications.questionId.name]: each.questionId ?? null,
+      [personNotifications.slotId.name]: each.slotId ?? null,
+      [personNotifications.data.name]: each.data ?? {},
     })),
   );
   const inserted = await queryRows<{ id: string; user_id: string }>(
@@ -44,11 +48,13 @@ export async function insertPersonNotifications(db: Db, notifications: readonly 
       [personNotifications.userId, personNotifications.kind, personNotifications.taskId, personNotifications.questionId, personNotifications.slotId, personNotifications.data, personNotifications.createdAt].map(bareName),
       sql`, `,
     )})
-        select r.user_id, r.kind, r.task_id, r.question_id, r.slot_id, r.data, ${at.toISOString()}::timestamptz
-          from jsonb_to_recordset(${rows}::jsonb) as r(user_id uuid, kind text, task_id uuid, question_id uuid, slot_id uuid, data jsonb)
-         where r.kind <> 'question'
+        select ${r.userId}, ${r.kind}, ${r.taskId}, ${r.questionId}, ${r.slotId}, ${r.data}, ${at.toISOString()}::timestamptz
+          from jsonb_to_recordset(${rows}::jsonb) as ${r}(${bareName(personNotifications.userId)} uuid, ${bareName(personNotifications.kind)} text,
+            ${bareName(personNotifications.taskId)} uuid, ${bareName(personNotifications.questionId)} uuid, ${bareName(personNotifications.slotId)} uuid,
+            ${bareName(personNotifications.data)} jsonb)
+         where ${r.kind} <> 'question'
             or not exists (select 1 from ${personNotifications} ${n}
-                            where ${n.userId} = r.user_id and ${n.kind} = 'question' and ${n.questionId} = r.question_id)
+                            where ${n.userId} = ${r.userId} and ${n.kind} = 'question' and ${n.questionId} = ${r.questionId})
         returning ${personNotifications.id} as id, ${personNotifications.userId} as user_id`,
   );
   return inserted.map((row) => ({ id: row.id, userId: row.user_id }));
@@ -178,10 +184,10 @@ export async function markAllNotificationsRead(db: Db, userId: string, at: Date)
 export async function markInboxSeen(db: Db, userId: string, at: Date): Promise<Date | null> {
   const rows = await queryRows<{ previous: Date | string | null }>(
     db,
-    sql`with previous as (select ${users.id} as id, ${users.inboxSeenAt} as inbox_seen_at from ${users} where ${users.id} = ${userId} for update)
+    sql`with ${previous} as (select ${users.id}, ${users.inboxSeenAt} from ${users} where ${users.id} = ${userId} for update)
         update ${users} set ${bareName(users.inboxSeenAt)} = ${at.toISOString()}::timestamptz
-          from previous where ${users.id} = previous.id
-        returning previous.inbox_seen_at as previous`,
+          from ${previous} where ${users.id} = ${previous.id}
+        returning ${previous.inboxSeenAt} as previous`,
   );
   return toDate(rows[0]?.previous ?? null);
 }

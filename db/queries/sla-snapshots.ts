@@ -1,6 +1,7 @@
 import { eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { slaSnapshots } from "../schema";
+import { bareName } from "./read-aliases";
 
 /** A kept reading of SLA numbers: when it was worked out, and what came out. */
 export interface SlaSnapshot {
@@ -22,7 +23,11 @@ export async function saveSlaSnapshot(db: Db, name: string, snapshot: SlaSnapsho
   const kept = await db
     .insert(slaSnapshots)
     .values({ name, readAt: snapshot.readAt, body: snapshot.body })
-    .onConflictDoUpdate({ target: slaSnapshots.name, set: { readAt: sql`excluded.read_at`, body: sql`excluded.body` }, setWhere: lt(slaSnapshots.readAt, sql`excluded.read_at`) })
+    .onConflictDoUpdate({
+      target: slaSnapshots.name,
+      set: { readAt: sql`excluded.${bareName(slaSnapshots.readAt)}`, body: sql`excluded.${bareName(slaSnapshots.body)}` },
+      setWhere: lt(slaSnapshots.readAt, sql`excluded.${bareName(slaSnapshots.readAt)}`),
+    })
     .returning({ name: slaSnapshots.name });
   return kept.length > 0;
 }

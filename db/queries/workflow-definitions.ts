@@ -8,6 +8,14 @@ import type { WorkflowDescription } from "../types/workflow-description";
 /** A kept definition and a run, as these statements name them. */
 const d = alias(workflowDefinitions, "d");
 const w = alias(workflowInstances, "w");
+/**
+ * Rows of definitions given as values: the `k`eys asked for, the `c`urrent definitions; and `o`, the
+ * other-definition runs counted (a definition's workflow and fingerprint, a run's state).
+ */
+const k = alias(workflowDefinitions, "k");
+const c = alias(workflowDefinitions, "c");
+const o = alias(workflowDefinitions, "o");
+const oRun = alias(workflowInstances, "o");
 
 /** A kept definition's workflow, fingerprint and when it was first seen, in the columns of {@link KeptDefinition}'s row. */
 const KEPT_COLUMNS = sql`${workflowDefinitions.workflow} as workflow, ${workflowDefinitions.fingerprint} as fingerprint, ${workflowDefinitions.firstSeenAt} as first_seen_at`;
@@ -75,7 +83,7 @@ export async function findDefinitionDescriptions(
         join (values ${sql.join(
           keys.map((key) => sql`(${key.workflow}, ${key.fingerprint})`),
           sql`, `,
-        )}) as k(workflow, fingerprint) on ${d.workflow} = k.workflow and ${d.fingerprint} = k.fingerprint`,
+        )}) as ${k}(${bareName(workflowDefinitions.workflow)}, ${bareName(workflowDefinitions.fingerprint)}) on ${d.workflow} = ${k.workflow} and ${d.fingerprint} = ${k.fingerprint}`,
   );
 }
 
@@ -110,22 +118,23 @@ export interface CurrentDefinition {
 
 /** The statement {@link countRunsOnOtherDefinitions} runs (for a test to read its plan). */
 export function runsOnOtherDefinitionsSql(current: readonly CurrentDefinition[]): SQL {
-  const open = sql`${w.workflow} = c.workflow and ${w.status} in ('running', 'waiting', 'retryable')`;
-  return sql`select o.workflow, o.fingerprint, o.state, count(*)::int as runs
+  const open = sql`${w.workflow} = ${c.workflow} and ${w.status} in ('running', 'waiting', 'retryable')`;
+  return sql`select ${o.workflow} as workflow, ${o.fingerprint} as fingerprint, ${oRun.state} as state, count(*)::int as runs
         from (values ${sql.join(
           current.map((each) => sql`(${each.workflow}, ${each.fingerprint}, ${each.unrecorded}::boolean)`),
           sql`, `,
-        )}) as c(workflow, fingerprint, unrecorded)
+        )}) as ${c}(${bareName(workflowDefinitions.workflow)}, ${bareName(workflowDefinitions.fingerprint)}, unrecorded)
         cross join lateral (
-          select ${w.workflow} as workflow, ${w.definitionFingerprint} as fingerprint, ${w.state} as state
-            from ${workflowInstances} ${w} where ${open} and ${w.definitionFingerprint} < c.fingerprint
+          select ${w.workflow} as ${bareName(workflowDefinitions.workflow)}, ${w.definitionFingerprint} as ${bareName(workflowDefinitions.fingerprint)},
+              ${w.state} as ${bareName(workflowInstances.state)}
+            from ${workflowInstances} ${w} where ${open} and ${w.definitionFingerprint} < ${c.fingerprint}
           union all
-          select ${w.workflow}, ${w.definitionFingerprint}, ${w.state} from ${workflowInstances} ${w} where ${open} and ${w.definitionFingerprint} > c.fingerprint
+          select ${w.workflow}, ${w.definitionFingerprint}, ${w.state} from ${workflowInstances} ${w} where ${open} and ${w.definitionFingerprint} > ${c.fingerprint}
           union all
-          select ${w.workflow}, ${w.definitionFingerprint}, ${w.state} from ${workflowInstances} ${w} where ${open} and ${w.definitionFingerprint} is null and c.unrecorded
-        ) o
-        group by o.workflow, o.fingerprint, o.state
-        order by o.workflow, o.fingerprint nulls first, o.state`;
+          select ${w.workflow}, ${w.definitionFingerprint}, ${w.state} from ${workflowInstances} ${w} where ${open} and ${w.definitionFingerprint} is null and ${c}.unrecorded
+        ) ${o}
+        group by ${o.workflow}, ${o.fingerprint}, ${oRun.state}
+        order by ${o.workflow}, ${o.fingerprint} nulls first, ${oRun.state}`;
 }
 
 /** What a run's page needs to tell whether a deploy broke it: where it is, the definition that last moved it, and what its open waits take. */

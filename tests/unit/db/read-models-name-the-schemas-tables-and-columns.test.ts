@@ -8,8 +8,10 @@ import { findQuestionIdOfApiAsk } from "@/db/queries/api-ask-questions";
 import { findLiveApiKeyAndTouch } from "@/db/queries/api-keys";
 import { readConversationWindow } from "@/db/queries/conversation-window";
 import { enterState } from "@/db/queries/enter-state";
+import { seedGroups } from "@/db/queries/group-routing";
 import { renameGroupRow } from "@/db/queries/groups";
 import { listAnsweredBy, readOpenInbox } from "@/db/queries/inbox";
+import { insertPersonNotifications, markInboxSeen } from "@/db/queries/person-notifications";
 import { cancelRunInTransaction } from "@/db/queries/run-cancels";
 import { recordSignInFailure } from "@/db/queries/sign-in-throttle";
 import { claimDueNotices, findNoticeSource, listFailedDeliveries, listNoticesForQuestion, queueEvents, queueNotice, recordDelivery, renewDeliveryLeases } from "@/db/queries/notification-outbox";
@@ -21,8 +23,9 @@ import { closeQuestionWithNothing, countRefusedAttempt, depositAnswer, insertPer
 import { depositIntoSlot, expireDueSlots, findSlotForExplanation, listAnswerableSlots, listSlotsForTask } from "@/db/queries/runtime-slots";
 import { listOpenSlots, readSlaPeriod } from "@/db/queries/sla";
 import { slotAnswerableBy } from "@/db/queries/slot-parties";
+import { findDefinitionDescriptions, runsOnOtherDefinitionsSql } from "@/db/queries/workflow-definitions";
 import * as schema from "@/db/schema";
-import { apiAsks, apiKeys, asks, auditEvents, conversationMessages, conversations, groupMembers, slotEscalations, groups, jobs, notificationOutbox, questionSnoozes, runEvents, signInLinks, signInThrottle, slots, tasks, users, workflowInstances } from "@/db/schema";
+import { apiAsks, apiKeys, asks, auditEvents, conversationMessages, conversations, groupMembers, slotEscalations, groups, jobs, notificationOutbox, personNotifications, questionSnoozes, runEvents, signInLinks, signInThrottle, slots, tasks, users, workflowDefinitions, workflowInstances } from "@/db/schema";
 
 const USER = "00000000-0000-4000-8000-000000000001";
 const dialect = new PgDialect();
@@ -303,6 +306,20 @@ describe("the write statements name the schema's tables and columns", () => {
     expect(texts).toHaveLength(5);
     expect(texts[1]).toContain(`update "${getTableName(signInLinks)}" "l" set "${signInLinks.usedAt.name}" = `);
     expect(texts[4]).toContain(`on conflict ("${signInThrottle.key.name}") do update set "${signInThrottle.failures.name}" = excluded."${signInThrottle.failures.name}"`);
+    for (const text of texts) expect(bareColumns(text)).toEqual([]);
+  });
+
+  it("a person's notifications and inbox visit, a seeded group and the kept definitions' reads name the schema's tables and columns", async () => {
+    const texts = [
+      ...(await statementsOf((db) => insertPersonNotifications(db, [{ userId: USER, kind: "question", questionId: USER }], at))),
+      ...(await statementsOf((db) => markInboxSeen(db, USER, at))),
+      ...(await statementsOf((db) => seedGroups(db, { Finance: ["ada@parley.test"] }))),
+      ...(await statementsOf((db) => findDefinitionDescriptions(db, [{ workflow: "w", fingerprint: "f" }]))),
+      dialect.sqlToQuery(runsOnOtherDefinitionsSql([{ workflow: "w", fingerprint: "f", unrecorded: true }])).sql,
+    ];
+    expect(texts).toHaveLength(5);
+    expect(texts[0]).toContain(`as "r"("${personNotifications.userId.name}" uuid`);
+    expect(texts[4]).toContain(`group by "o"."${workflowDefinitions.workflow.name}", "o"."${workflowDefinitions.fingerprint.name}", "o"."${workflowInstances.state.name}"`);
     for (const text of texts) expect(bareColumns(text)).toEqual([]);
   });
 
