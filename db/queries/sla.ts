@@ -65,11 +65,12 @@ function toNumber(value: number | string | null): number | null {
   return value === null ? null : Number(value);
 }
 
-// The question a slot takes the answer for: the first one linked to it.
+// The question a slot takes the answer for (`slotQuestion`, a question's columns and its headline): the first one linked to it.
+const slotQuestion = alias(asks, "q");
 const SLOT_QUESTION = sql`left join lateral (
-    select ${a.id} as id, coalesce(${a.title}, ${a.spec} #>> '{fields,0,question}') as headline, ${a.agent} as agent
+    select ${a.id}, coalesce(${a.title}, ${a.spec} #>> '{fields,0,question}') as headline, ${a.agent}
     from ${asks} ${a} where ${a.slotId} = ${s.id} order by ${a.askedAt}, ${a.id} limit 1
-  ) q on true`;
+  ) ${slotQuestion} on true`;
 
 // Open slots in the order the outstanding-work table lists them (no deadline last), as the
 // slots_open_due_order_idx index holds them.
@@ -123,7 +124,8 @@ export async function listOpenSlots(db: Db, filters: OpenSlotFilters, now: Date,
                ${s.assigneeId} as assignee_id, ${u.name} as assignee_name,
                cardinality(${s.candidateIds}) as candidate_count, ${TEAMS} as teams,
                (select ${users.name} from ${users} where ${users.id} = ${s.claimedBy}) as claimed_by_name,
-               ${s.openedAt} as opened_at, ${s.dueAt} as due_at, q.id as question_id, q.headline, coalesce(q.agent, ${s.agent}) as agent
+               ${s.openedAt} as opened_at, ${s.dueAt} as due_at, ${slotQuestion.id} as question_id, ${slotQuestion}.headline as headline,
+               coalesce(${slotQuestion.agent}, ${s.agent}) as agent
           from ${slots} ${s} left join ${users} ${u} on ${u.id} = ${s.assigneeId}
           ${SLOT_QUESTION}
          where ${sql.join(conditions, sql` and `)}

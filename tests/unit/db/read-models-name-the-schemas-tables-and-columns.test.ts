@@ -111,7 +111,9 @@ describe("the read models name the schema's tables and columns", () => {
     expect(open).toContain(`"s"."${slots.candidateGroupIds.name}"`);
     expect(open).toContain(`"c"."${slots.dueAt.name}"`);
     expect(open).toContain(`"${getTableName(groups)}" "g"`);
+    expect(open).toContain(`"q"."${asks.id.name}" as question_id`);
     expect(open.match(TEXT_COLUMN) ?? []).toEqual([]);
+    expect(bareColumns(open)).toEqual([]);
     const period = await statementOf((db) => readSlaPeriod(db, new Date(0), new Date(), { bounds: [1000] }), { report: null, longest: null, waits: null, reasons: null, latest: null });
     expect(period).toContain(`"s"."${slots.finishedBy.name}"`);
     expect(period).toContain(`"a"."${asks.reason.name}"`);
