@@ -2,7 +2,7 @@ import { getTableName, type SQL, sql } from "drizzle-orm";
 import { alias, type PgColumn } from "drizzle-orm/pg-core";
 import { type Db, queryRows, toDate } from "../client";
 import { asks, groups, type NothingReason, slots, users } from "../schema";
-import { a, s } from "./read-aliases";
+import { a, bareName, s } from "./read-aliases";
 
 /** The other tables these statements name by alias: a cursor's slot, the people and the teams. */
 const c = alias(slots, "c");
@@ -67,6 +67,18 @@ function toNumber(value: number | string | null): number | null {
 
 // The question a slot takes the answer for (`slotQuestion`, a question's columns and its headline): the first one linked to it.
 const slotQuestion = alias(asks, "q");
+
+/**
+ * The SLA period's names: its `history` of waits (`h`, each a slot's columns with its person, flags
+ * and the like), the waits `counted`, the `groups_numbers` worked out from them, and the waits that
+ * `ended` without an answer (a slot's columns, with its question's reason: `endedQuestion`).
+ */
+const history = alias(slots, "history");
+const h = alias(slots, "h");
+const counted = alias(slots, "counted");
+const groupsNumbers = alias(slots, "groups_numbers");
+const ended = alias(slots, "ended");
+const endedQuestion = alias(asks, "ended");
 const SLOT_QUESTION = sql`left join lateral (
     select ${a.id}, coalesce(${a.title}, ${a.spec} #>> '{fields,0,question}') as headline, ${a.agent}
     from ${asks} ${a} where ${a.slotId} = ${s.id} order by ${a.askedAt}, ${a.id} limit 1
@@ -253,12 +265,12 @@ const EMPTY: SlaNumbers = { total: 0, answered: 0, withinSla: 0, breaches: 0, p5
  * every grouping sort all of the period's rows by its key first (measured over a week of 235,000
  * waits: 650–930 ms against 210–410 ms).
  */
-const NUMBERS = sql.raw(`count(*) as total,
+const NUMBERS = sql`count(*) as total,
                count(*) filter (where answered) as answered,
                count(*) filter (where within_sla) as within_sla,
                count(*) filter (where breach) as breaches,
                (select percentile_cont(array[0.5, 0.9, 0.95]) within group (order by w)
-                  from unnest(array_agg(wait_ms) filter (where answered)) as w) as percentiles`);
+                  from unnest(array_agg(${counted.waitMs}) filter (where answered)) as w) as percentiles`;
 
 /** One finished or expired wait: "<question> waited 15h for Sam Rivera". */
 export interface LongWaitRow {
@@ -309,13 +321,13 @@ export interface SlaPeriodHistory {
  * Why a wait ended without an answer: its question's reason (refused, away, unavailable,
  * non-interactive, cancelled), else what the slot says (it expired, or its state was left).
  */
-const ENDED_REASON = sql.raw(`coalesce(q.reason, case h.status when 'expired' then 'expired' when 'cancelled' then 'cancelled' else 'refused' end)`);
+const ENDED_REASON = sql`coalesce(${slotQuestion.reason}, case ${h.status} when 'expired' then 'expired' when 'cancelled' then 'cancelled' else 'refused' end)`;
 
 /** The question a wait (`h`) took the answer for: the first one linked to it. */
 const HISTORY_QUESTION = sql`left join lateral (
-    select ${a.id} as id, coalesce(${a.title}, ${a.spec} #>> '{fields,0,question}') as headline, ${a.reason} as reason
-    from ${asks} ${a} where ${a.slotId} = h.id order by ${a.askedAt}, ${a.id} limit 1
-  ) q on true`;
+    select ${a.id}, coalesce(${a.title}, ${a.spec} #>> '{fields,0,question}') as headline, ${a.reason}
+    from ${asks} ${a} where ${a.slotId} = ${h.id} order by ${a.askedAt}, ${a.id} limit 1
+  ) ${slotQuestion} on true`;
 
 /** A JSON value as the driver hands it back: parsed, or its text. */
 function fromJson<T>(value: T | string | null): T | null {
@@ -376,56 +388,59 @@ export async function readSlaPeriod(
   }>(
     db,
     // Materialized: read once, from the index; the grouping then sorts the period's rows, rather than walking an index of every slot in workflow order.
-    sql`with history as materialized (
-          select ${s.id} as id, ${s.workflow} as workflow, ${s.status} as status, ${s.waitMs} as wait_ms, ${s.finishedAt} as finished_at,
-                 ${s.assigneeId} as assignee_id, coalesce(${s.finishedBy}, ${s.assigneeId}) as person_id, ${s.agent} as agent,
-                 ${s.candidateGroupIds} as candidate_group_ids,
+    sql`with ${history} as materialized (
+          select ${s.id}, ${s.workflow}, ${s.status}, ${s.waitMs}, ${s.finishedAt},
+                 ${s.assigneeId}, coalesce(${s.finishedBy}, ${s.assigneeId}) as person, ${s.agent},
+                 ${s.candidateGroupIds},
                  ${s.status} = 'finished' as answered,
                  ${s.status} = 'finished' and (${s.dueAt} is null or ${s.finishedAt} <= ${s.dueAt}) as within_sla,
                  ${s.status} = 'expired' or (${s.dueAt} is not null and ${s.finishedAt} > ${s.dueAt}) as breach
             from ${slots} ${s}
            where ${s.status} <> 'open' and ${periodCondition(since, now)}
-        ), groups_numbers as (
-          select 1 - grouping(workflow) as by_workflow, 1 - grouping(agent) as by_agent, 1 - grouping(person_id) as by_person, 0 as by_team,
-                 workflow, agent, person_id, null::uuid as team_id, ${NUMBERS}
-            from (select workflow, agent, person_id, answered, within_sla, breach, wait_ms from history where status in ('finished', 'expired')) counted
-           group by grouping sets ((), (workflow), (agent), (person_id))
+        ), ${groupsNumbers} as (
+          select 1 - grouping(${counted.workflow}) as by_workflow, 1 - grouping(${counted.agent}) as by_agent, 1 - grouping(${counted}.person) as by_person, 0 as by_team,
+                 ${counted.workflow}, ${counted.agent}, ${counted}.person, null::uuid as team_id, ${NUMBERS}
+            from (select ${history.workflow}, ${history.agent}, ${history}.person, answered, within_sla, breach, ${history.waitMs} from ${history}
+                   where ${history.status} in ('finished', 'expired')) ${counted}
+           group by grouping sets ((), (${counted.workflow}), (${counted.agent}), (${counted}.person))
           union all
           select 0, 0, 0, 1, null, null, null, team_id, ${NUMBERS}
-            from (select candidate_group_ids, answered, within_sla, breach, wait_ms from history
-                   where status in ('finished', 'expired') and cardinality(candidate_group_ids) > 0) counted
-            cross join lateral unnest(candidate_group_ids) as team_id
+            from (select ${history.candidateGroupIds}, answered, within_sla, breach, ${history.waitMs} from ${history}
+                   where ${history.status} in ('finished', 'expired') and cardinality(${history.candidateGroupIds}) > 0) ${counted}
+            cross join lateral unnest(${counted.candidateGroupIds}) as team_id
            group by team_id
-        ), report as (
-          select by_workflow, by_agent, by_person, by_team, workflow, agent, person_id,
-                 (select ${users.name} from ${users} where ${users.id} = person_id) as person_name,
+        ), groups_report as (
+          select by_workflow, by_agent, by_person, by_team, ${groupsNumbers.workflow} as workflow, ${groupsNumbers.agent} as agent, ${groupsNumbers}.person as person_id,
+                 (select ${users.name} from ${users} where ${users.id} = ${groupsNumbers}.person) as person_name,
                  team_id, (select ${groups.name} from ${groups} where ${groups.id} = team_id) as team_name, total, answered, within_sla, breaches,
                  percentiles[1] as p50, percentiles[2] as p90, percentiles[3] as p95
-            from groups_numbers
-        ), ended as materialized (
-          select h.id, h.workflow, h.finished_at, h.assignee_id, q.id as question_id, q.headline, ${ENDED_REASON} as reason
-            from history h ${HISTORY_QUESTION}
-           where h.status in ('expired', 'closed', 'cancelled')
+            from ${groupsNumbers}
+        ), ${ended} as materialized (
+          select ${h.id}, ${h.workflow}, ${h.finishedAt}, ${h.assigneeId}, ${slotQuestion.id} as question, ${slotQuestion}.headline as headline, ${ENDED_REASON} as ${bareName(asks.reason)}
+            from ${history} ${h} ${HISTORY_QUESTION}
+           where ${h.status} in ('expired', 'closed', 'cancelled')
         )
-        select (select json_agg(report) from report) as report,
+        select (select json_agg(groups_report) from groups_report) as report,
                (select json_agg(l) from (
-                  select h.id, h.workflow, h.status, h.wait_ms::float8 as wait_ms, extract(epoch from h.finished_at) * 1000 as finished_at,
-                         q.id as question_id, q.headline, ${u.name} as person_name, cardinality(${s.candidateIds}) as candidate_count,
-                         array(select ${g.name} from ${groups} ${g} where ${g.id} = any(h.candidate_group_ids) order by ${g.name}) as teams
-                    from (select * from history where status in ('finished', 'expired') and wait_ms is not null
-                           order by wait_ms desc, id limit ${options.longest ?? 10}) h
-                    join ${slots} ${s} on ${s.id} = h.id
-                    left join ${users} ${u} on ${u.id} = h.person_id
+                  select ${h.id} as id, ${h.workflow} as workflow, ${h.status} as status, ${h.waitMs}::float8 as wait_ms, extract(epoch from ${h.finishedAt}) * 1000 as finished_at,
+                         ${slotQuestion.id} as question_id, ${slotQuestion}.headline as headline, ${u.name} as person_name, cardinality(${s.candidateIds}) as candidate_count,
+                         array(select ${g.name} from ${groups} ${g} where ${g.id} = any(${h.candidateGroupIds}) order by ${g.name}) as teams
+                    from (select * from ${history} where ${history.status} in ('finished', 'expired') and ${history.waitMs} is not null
+                           order by ${history.waitMs} desc, ${history.id} limit ${options.longest ?? 10}) ${h}
+                    join ${slots} ${s} on ${s.id} = ${h.id}
+                    left join ${users} ${u} on ${u.id} = ${h}.person
                     ${HISTORY_QUESTION}
-                   order by h.wait_ms desc, h.id) l) as longest,
+                   order by ${h.waitMs} desc, ${h.id}) l) as longest,
                (select json_agg(b) from (
-                  select width_bucket(wait_ms::float8, ${boundsArray(options.bounds)}) as bucket, count(*) as count
-                    from history where status = 'finished' and wait_ms is not null group by 1) b) as waits,
-               (select json_agg(c) from (select reason, count(*) as count from ended group by reason order by count(*) desc, reason) c) as reasons,
+                  select width_bucket(${history.waitMs}::float8, ${boundsArray(options.bounds)}) as bucket, count(*) as count
+                    from ${history} where ${history.status} = 'finished' and ${history.waitMs} is not null group by 1) b) as waits,
+               (select json_agg(c) from (select ${endedQuestion.reason} as reason, count(*) as count from ${ended} group by ${endedQuestion.reason}
+                  order by count(*) desc, ${endedQuestion.reason}) c) as reasons,
                (select json_agg(e) from (
-                  select id, workflow, reason, extract(epoch from finished_at) * 1000 as finished_at, question_id, headline,
-                         (select ${u.name} from ${users} ${u} where ${u.id} = ended.assignee_id) as person_name
-                    from ended order by ended.finished_at desc, id limit ${options.latest ?? 10}) e) as latest`,
+                  select ${ended.id} as id, ${ended.workflow} as workflow, ${endedQuestion.reason} as reason, extract(epoch from ${ended.finishedAt}) * 1000 as finished_at,
+                         ${ended}.question as question_id, ${ended}.headline as headline,
+                         (select ${u.name} from ${users} ${u} where ${u.id} = ${ended.assigneeId}) as person_name
+                    from ${ended} order by ${ended.finishedAt} desc, ${ended.id} limit ${options.latest ?? 10}) e) as latest`,
   );
   const report: SlaReport = { overall: EMPTY, byWorkflow: [], byAgent: [], byPerson: [], byTeam: [] };
   for (const group of fromJson(row!.report) ?? []) {

@@ -117,7 +117,9 @@ describe("the read models name the schema's tables and columns", () => {
     const period = await statementOf((db) => readSlaPeriod(db, new Date(0), new Date(), { bounds: [1000] }), { report: null, longest: null, waits: null, reasons: null, latest: null });
     expect(period).toContain(`"s"."${slots.finishedBy.name}"`);
     expect(period).toContain(`"a"."${asks.reason.name}"`);
+    expect(period).toContain(`from "history" "h"`);
     expect(period.match(TEXT_COLUMN) ?? []).toEqual([]);
+    expect(bareColumns(period)).toEqual([]);
   });
 
   it("a person's answerable questions are read with the schema's names", async () => {
