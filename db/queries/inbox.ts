@@ -6,7 +6,7 @@ import { asks, conversationMessages, runEvents, slots, users } from "../schema";
 import type { QuestionSpec } from "../types/question-spec";
 import { afterCursor, CURSOR_PLACE, DUE_ORDER, inPart, OPEN_PARTS, type OpenOrder, type OpenPart, openWalk, rowOrder, SERIAL_READ, teamSetsCte, type WalkCursor, walkedRows } from "./open-slot-walks";
 import { hasWords } from "./question-words";
-import { a, s } from "./read-aliases";
+import { a, bareName, s } from "./read-aliases";
 import { slotIsFor } from "./slot-parties";
 
 /** A question someone answered (or that closed with nothing while it was theirs), for "Answered by me". */
@@ -38,9 +38,12 @@ export interface AnsweredQuestionRow {
  * because the runtime records an answer on a question no earlier than its slot finishes, and only in
  * the name of whoever finished it.
  */
+/** The questions someone answered ({@link answeredBy}'s CTE of question ids). */
+const mine = alias(asks, "mine");
+
 function answeredBy(userId: string, limit: number): { with: SQL; from: SQL } {
   return {
-    with: sql`with mine as (
+    with: sql`with ${mine} as (
           (select ${asks.id} as id from ${asks} where ${asks.answeredBy} = ${userId} and ${asks.answeredAt} is not null order by ${asks.answeredAt} desc limit ${limit})
           union
           select ${asks.id} as id from ${asks} where ${asks.answeredBy} = ${userId} and ${asks.answeredAt} is null
@@ -49,7 +52,7 @@ function answeredBy(userId: string, limit: number): { with: SQL; from: SQL } {
                                order by ${s.finishedAt} desc limit ${limit}) ${s}
              join ${asks} ${a} on ${a.slotId} = ${s.id})
         )`,
-    from: sql`from mine join ${asks} ${a} on ${a.id} = mine.id left join ${slots} ${s} on ${s.id} = ${a.slotId}
+    from: sql`from ${mine} join ${asks} ${a} on ${a.id} = ${mine.id} left join ${slots} ${s} on ${s.id} = ${a.slotId}
          where (${a.answeredBy} = ${userId} or ${s.finishedBy} = ${userId})`,
   };
 }
@@ -222,8 +225,11 @@ function dueCondition(due: InboxDue, now: SQL): SQL {
   }
 }
 
-/** The page of walked rows the inbox reads its questions by (its CTE `page`). */
+/** The page of walked rows the inbox reads its questions by (its CTE `page`); the cursor's question as `found`; the views' counted rows `sample` and `overdue`. */
 const pageRows = walkedRows("page");
+const cursorFound = walkedRows("found");
+const sampled = walkedRows("sample");
+const overdueRows = walkedRows("overdue");
 
 /** The parts of a person's open slots (db/queries/open-slot-walks.ts) each view is made of. */
 const VIEW_PARTS: Record<OpenInboxScope, readonly OpenPart[]> = { assigned: ["assigned", "claimed"], candidates: ["named"], team: ["team"], overdue: OPEN_PARTS, everything: OPEN_PARTS };
@@ -283,10 +289,13 @@ export async function readOpenInbox(
   const first = sort === "newest" ? { time: "'infinity'::timestamptz", id: "'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid" } : { time: "'-infinity'::timestamptz", id: "'00000000-0000-0000-0000-000000000000'::uuid" };
   const cursorCte = after
     ? sql`, cursor as (
-          select coalesce(max(due_order), ${sql.raw(first.time)}) as due_order, coalesce(max(opened_at), ${sql.raw(first.time)}) as opened_at,
-                 coalesce(max(slot_id::text)::uuid, ${sql.raw(first.id)}) as slot_id, coalesce(max(asked_at), ${sql.raw(first.time)}) as asked_at,
-                 coalesce(max(id::text)::uuid, ${sql.raw(first.id)}) as id
-            from (select ${DUE_ORDER} as due_order, ${s.openedAt} as opened_at, ${s.id} as slot_id, ${a.askedAt} as asked_at, ${a.id} as id
+          select coalesce(max(${cursorFound.dueOrder}), ${sql.raw(first.time)}) as due_order,
+                 coalesce(max(${cursorFound.slot.openedAt}), ${sql.raw(first.time)}) as ${bareName(slots.openedAt)},
+                 coalesce(max(${cursorFound.question.slotId}::text)::uuid, ${sql.raw(first.id)}) as ${bareName(asks.slotId)},
+                 coalesce(max(${cursorFound.question.askedAt}), ${sql.raw(first.time)}) as ${bareName(asks.askedAt)},
+                 coalesce(max(${cursorFound.question.id}::text)::uuid, ${sql.raw(first.id)}) as ${bareName(asks.id)}
+            from (select ${DUE_ORDER} as due_order, ${s.openedAt} as ${bareName(slots.openedAt)}, ${s.id} as ${bareName(asks.slotId)},
+                         ${a.askedAt} as ${bareName(asks.askedAt)}, ${a.id} as ${bareName(asks.id)}
                     from ${asks} ${a} join ${slots} ${s} on ${s.id} = ${a.slotId}
                    where ${a.id} = ${after}::uuid and ${a.status} = 'open' and ${a.reason} is null and ${s.status} = 'open'
                      and (${sql.join(parts.map((part) => inPart(part, userId)), sql` or `)})
@@ -312,7 +321,7 @@ export async function readOpenInbox(
           ${sql.join(
             OPEN_PARTS.map(
               (part) =>
-                sql`select ${part}::text as part, slot_id, asker from ${openWalk(part, userId, { unsnoozedAt: nowAt, columns: sql`coalesce(${a.agent}, ${a.workflow}) as asker`, order: null, limit: INBOX_COUNT_CAP + 1, slotsFirst: true })} ${sql.raw(part)}`,
+                sql`select ${part}::text as part, ${walkedRows(part).question.slotId}, asker from ${openWalk(part, userId, { unsnoozedAt: nowAt, columns: sql`coalesce(${a.agent}, ${a.workflow}) as asker`, order: null, limit: INBOX_COUNT_CAP + 1, slotsFirst: true })} ${sql.raw(part)}`,
             ),
             sql` union all `,
           )}
@@ -320,7 +329,7 @@ export async function readOpenInbox(
           ${sql.join(
             OPEN_PARTS.map(
               (part) =>
-                sql`select ${part}::text as part, slot_id from ${openWalk(part, userId, { unsnoozedAt: nowAt, where: [dueCondition("overdue", nowAt)], order: null, limit: INBOX_COUNT_CAP + 1, slotsFirst: true })} ${sql.raw(`${part}_overdue`)}`,
+                sql`select ${part}::text as part, ${walkedRows(`${part}_overdue`).question.slotId} from ${openWalk(part, userId, { unsnoozedAt: nowAt, where: [dueCondition("overdue", nowAt)], order: null, limit: INBOX_COUNT_CAP + 1, slotsFirst: true })} ${sql.raw(`${part}_overdue`)}`,
             ),
             sql` union all `,
           )}
@@ -363,12 +372,12 @@ export async function readOpenInbox(
           select count(*) filter (where part in ('assigned', 'claimed')) as assigned, count(*) filter (where part = 'named') as candidates,
                  count(*) filter (where part = 'team') as team,
                  -- A part whose slots reached the cap may have more questions than were counted.
-                 count(*) filter (where part in ('assigned', 'claimed')) > ${INBOX_COUNT_CAP} or count(distinct slot_id) filter (where part = 'assigned') > ${INBOX_COUNT_CAP}
-                   or count(distinct slot_id) filter (where part = 'claimed') > ${INBOX_COUNT_CAP} as assigned_more,
-                 count(*) filter (where part = 'named') > ${INBOX_COUNT_CAP} or count(distinct slot_id) filter (where part = 'named') > ${INBOX_COUNT_CAP} as candidates_more,
-                 count(*) filter (where part = 'team') > ${INBOX_COUNT_CAP} or count(distinct slot_id) filter (where part = 'team') > ${INBOX_COUNT_CAP} as team_more,
+                 count(*) filter (where part in ('assigned', 'claimed')) > ${INBOX_COUNT_CAP} or count(distinct ${sampled.question.slotId}) filter (where part = 'assigned') > ${INBOX_COUNT_CAP}
+                   or count(distinct ${sampled.question.slotId}) filter (where part = 'claimed') > ${INBOX_COUNT_CAP} as assigned_more,
+                 count(*) filter (where part = 'named') > ${INBOX_COUNT_CAP} or count(distinct ${sampled.question.slotId}) filter (where part = 'named') > ${INBOX_COUNT_CAP} as candidates_more,
+                 count(*) filter (where part = 'team') > ${INBOX_COUNT_CAP} or count(distinct ${sampled.question.slotId}) filter (where part = 'team') > ${INBOX_COUNT_CAP} as team_more,
                  (select count(*) from overdue) as overdue,
-                 (select count(*) > ${INBOX_COUNT_CAP} or bool_or(slots > ${INBOX_COUNT_CAP}) from (select count(distinct slot_id) as slots from overdue group by part) parts) as overdue_more,
+                 (select count(*) > ${INBOX_COUNT_CAP} or bool_or(waits > ${INBOX_COUNT_CAP}) from (select count(distinct ${overdueRows.question.slotId}) as waits from overdue group by part) parts) as overdue_more,
                  ${matching} as matching,
                  array(select distinct asker from sample where asker is not null order by asker) as askers
             from sample where ${SERIAL_READ}

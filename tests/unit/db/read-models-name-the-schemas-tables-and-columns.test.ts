@@ -96,14 +96,18 @@ describe("the read models name the schema's tables and columns", () => {
     expect(text).toContain(`"z"."${questionSnoozes.until.name}"`);
     expect(text).toContain(`"${getTableName(groupMembers)}"."${groupMembers.userId.name}"`);
     expect(text).toContain(`"${getTableName(users)}"."${users.name.name}"`);
+    expect(text).toContain(`count(distinct "sample"."${asks.slotId.name}")`);
     expect(text.match(TEXT_COLUMN) ?? []).toEqual([]);
+    expect(bareColumns(text)).toEqual([]);
   });
 
   it("what someone answered is read with the schema's names too", async () => {
     const text = await statementOf((db) => listAnsweredBy(db, USER, 20, { text: "invoice" }));
     expect(text).toContain(`"a"."${asks.answeredBy.name}"`);
     expect(text).toContain(`"s"."${slots.finishedBy.name}"`);
+    expect(text).toContain(`on "a"."${asks.id.name}" = "mine"."${asks.id.name}"`);
     expect(text.match(TEXT_COLUMN) ?? []).toEqual([]);
+    expect(bareColumns(text)).toEqual([]);
   });
 
   it("the SLA page's open waits and its period's history are read with the schema's names", async () => {
