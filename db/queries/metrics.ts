@@ -2,10 +2,16 @@ import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "@/db/client";
 import { groups, jobs, notificationOutbox, slots } from "@/db/schema";
-import { s } from "./read-aliases";
+import { bareName, s } from "./read-aliases";
 
 /** The teams the open work by team is named after. */
 const g = alias(groups, "g");
+/** A workflow with open work (`open_workflows`' rows, named as the slots' column). */
+const w = alias(slots, "w");
+/** A team a wait is put to (its groups unnested), and the teams' `open_work` and `past_due` counts. */
+const team = alias(groups, "team");
+const openWork = alias(groups, "open_work");
+const pastDue = alias(groups, "past_due");
 
 /** Open questions (waits) and how many of them are past due, for one workflow or team. */
 export interface OpenCount {
@@ -39,31 +45,31 @@ export async function readOperationalCounts(db: Db, now: Date): Promise<Operatio
       db,
       // The workflows with open work, found by skipping along slots_open_workflow_due_idx (one probe each, not a read of every
       // open wait), then each one's count from that index alone; "past due" as the index holds it, so it bounds the same walk.
-      sql`with recursive open_workflows(name) as (
+      sql`with recursive open_workflows(${bareName(slots.workflow)}) as (
             (select ${s.workflow} from ${slots} ${s} where ${s.status} = 'open' order by ${s.workflow} limit 1)
             union all
-            select (select ${s.workflow} from ${slots} ${s} where ${s.status} = 'open' and ${s.workflow} > w.name order by ${s.workflow} limit 1)
-              from open_workflows w where w.name is not null
+            select (select ${s.workflow} from ${slots} ${s} where ${s.status} = 'open' and ${s.workflow} > ${w.workflow} order by ${s.workflow} limit 1)
+              from open_workflows ${w} where ${w.workflow} is not null
           )
-          select w.name,
-                 (select count(*) from ${slots} ${s} where ${s.status} = 'open' and ${s.workflow} = w.name) as open,
+          select ${w.workflow} as name,
+                 (select count(*) from ${slots} ${s} where ${s.status} = 'open' and ${s.workflow} = ${w.workflow}) as open,
                  (select count(*) from ${slots} ${s}
-                   where ${s.status} = 'open' and ${s.workflow} = w.name and coalesce(${s.dueAt}, 'infinity'::timestamptz) < ${at}) as overdue
-            from open_workflows w where w.name is not null order by w.name`,
+                   where ${s.status} = 'open' and ${s.workflow} = ${w.workflow} and coalesce(${s.dueAt}, 'infinity'::timestamptz) < ${at}) as overdue
+            from open_workflows ${w} where ${w.workflow} is not null order by ${w.workflow}`,
     ),
     queryRows<{ name: string; open: number | string; overdue: number | string }>(
       db,
       // Both counts along slots_open_groups_opened_idx, which holds only the waits put to a team; the open ones from it alone.
-      sql`select ${g.name} as name, open_work.open, coalesce(past_due.overdue, 0) as overdue
+      sql`select ${g.name} as name, ${openWork}.open as open, coalesce(${pastDue}.overdue, 0) as overdue
             from ${groups} ${g}
-            join (select team.id, count(*) as open
-                    from ${slots} ${s} cross join lateral unnest(${s.candidateGroupIds}) as team(id)
+            join (select ${team.id}, count(*) as open
+                    from ${slots} ${s} cross join lateral unnest(${s.candidateGroupIds}) as ${team}(${bareName(groups.id)})
                    where ${s.status} = 'open' and ${s.candidateGroupIds} <> '{}'::uuid[]
-                   group by team.id) open_work on open_work.id = ${g.id}
-            left join (select team.id, count(*) as overdue
-                         from ${slots} ${s} cross join lateral unnest(${s.candidateGroupIds}) as team(id)
+                   group by ${team.id}) ${openWork} on ${openWork.id} = ${g.id}
+            left join (select ${team.id}, count(*) as overdue
+                         from ${slots} ${s} cross join lateral unnest(${s.candidateGroupIds}) as ${team}(${bareName(groups.id)})
                         where ${s.status} = 'open' and ${s.candidateGroupIds} <> '{}'::uuid[] and ${s.dueAt} < ${at}
-                        group by team.id) past_due on past_due.id = ${g.id}
+                        group by ${team.id}) ${pastDue} on ${pastDue.id} = ${g.id}
            order by ${g.name}`,
     ),
     queryRows<Record<"jobs_queued" | "jobs_running" | "jobs_failed" | "deliveries_queued" | "deliveries_delivering" | "deliveries_failed", number | string>>(

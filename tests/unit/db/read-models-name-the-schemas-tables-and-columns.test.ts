@@ -12,6 +12,7 @@ import { seedGroups } from "@/db/queries/group-routing";
 import { renameGroupRow } from "@/db/queries/groups";
 import { listAnsweredBy, readOpenInbox } from "@/db/queries/inbox";
 import { insertPersonNotifications, markInboxSeen } from "@/db/queries/person-notifications";
+import { readOperationalCounts } from "@/db/queries/metrics";
 import { cancelRunInTransaction } from "@/db/queries/run-cancels";
 import { recordSignInFailure } from "@/db/queries/sign-in-throttle";
 import { claimDueNotices, findNoticeSource, listFailedDeliveries, listNoticesForQuestion, queueEvents, queueNotice, recordDelivery, renewDeliveryLeases } from "@/db/queries/notification-outbox";
@@ -124,6 +125,14 @@ describe("the read models name the schema's tables and columns", () => {
     expect(period).toContain(`from "history" "h"`);
     expect(period.match(TEXT_COLUMN) ?? []).toEqual([]);
     expect(bareColumns(period)).toEqual([]);
+  });
+
+  it("the operational counts (open work by workflow and by team, the queues) are read with the schema's names", async () => {
+    const texts = await statementsOf((db) => readOperationalCounts(db, new Date()), [{}]);
+    expect(texts).toHaveLength(3);
+    expect(texts[0]).toContain(`from open_workflows "w" where "w"."${slots.workflow.name}" is not null`);
+    expect(texts[1]).toContain(`unnest("s"."${slots.candidateGroupIds.name}") as "team"("${groups.id.name}")`);
+    for (const text of texts) expect(bareColumns(text)).toEqual([]);
   });
 
   it("a person's answerable questions are read with the schema's names", async () => {
