@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { alias, type PgColumn } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "../client";
 import { asks, type RunEvent, type RunEventKind, runEvents } from "../schema";
 import type { QuestionSpec } from "../types/question-spec";
@@ -19,14 +19,19 @@ export interface NewRunEvent {
 function eventsJson(events: readonly NewRunEvent[]): string {
   return JSON.stringify(
     events.map((event) => ({
-      task_id: event.taskId,
-      workflow_instance_id: event.workflowInstanceId ?? null,
-      kind: event.kind,
-      agent: event.agent ?? null,
-      data: event.data ?? {},
-      at: event.at.toISOString(),
+      [runEvents.taskId.name]: event.taskId,
+      [runEvents.workflowInstanceId.name]: event.workflowInstanceId ?? null,
+      [runEvents.kind.name]: event.kind,
+      [runEvents.agent.name]: event.agent ?? null,
+      [runEvents.data.name]: event.data ?? {},
+      [runEvents.at.name]: event.at.toISOString(),
     })),
   );
+}
+
+/** A column's key in {@link eventsJson}'s objects, as an SQL string literal (`'task_id'`): the column's own name. */
+function keyOf(column: PgColumn): SQL {
+  return sql.raw(`'${column.name}'`);
 }
 
 /**
@@ -36,8 +41,8 @@ function eventsJson(events: readonly NewRunEvent[]): string {
 export function insertRunEventsSql(events: readonly NewRunEvent[], onlyIf?: SQL): SQL {
   const c = runEvents;
   return sql`insert into ${runEvents} (${sql.join([c.taskId, c.workflowInstanceId, c.kind, c.agent, c.data, c.at].map(bareName), sql`, `)})
-    select (e.value->>'task_id')::uuid, (e.value->>'workflow_instance_id')::uuid, e.value->>'kind',
-      e.value->>'agent', e.value->'data', (e.value->>'at')::timestamptz
+    select (e.value->>${keyOf(c.taskId)})::uuid, (e.value->>${keyOf(c.workflowInstanceId)})::uuid, e.value->>${keyOf(c.kind)},
+      e.value->>${keyOf(c.agent)}, e.value->${keyOf(c.data)}, (e.value->>${keyOf(c.at)})::timestamptz
     from jsonb_array_elements(${eventsJson(events)}::jsonb) with ordinality as e(value, n)
     where ${onlyIf ?? sql`true`}
     order by e.n`;

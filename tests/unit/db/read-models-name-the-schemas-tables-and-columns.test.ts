@@ -262,6 +262,7 @@ describe("the write statements name the schema's tables and columns", () => {
     expect(texts[0]).toContain(`on conflict ("${conversations.agent.name}", "${conversations.taskId.name}") do nothing`);
     expect(texts[0]).toContain(`from "${getTableName(conversationMessages)}" "m" where "m"."${conversationMessages.conversationId.name}" = (select "conversation"."${conversations.id.name}" from "conversation")`);
     expect(texts[1]).toContain(`as "a"("${asks.id.name}" uuid, "${asks.toolCallId.name}" text, "${asks.spec.name}" jsonb)`);
+    expect(texts[0]).toContain(`select (e.value->>'${runEvents.taskId.name}')::uuid, (e.value->>'${runEvents.workflowInstanceId.name}')::uuid, e.value->>'${runEvents.kind.name}'`);
     expect(texts[2]).toContain(`order by "rows"."${conversationMessages.seq.name}" nulls first`);
     for (const text of texts) expect(bareColumns(text)).toEqual([]);
   });
