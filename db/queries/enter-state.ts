@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import { type Db, queryRows } from "../client";
 import { asks, jobs, runEvents, type RunStatus, slots, workflowInstances } from "../schema";
 import { RELAXED_COMMIT } from "./commit-durability";
@@ -9,7 +9,7 @@ import { insertRunEventsSql, type NewRunEvent } from "./runtime-events";
 import { insertEscalationsSql } from "./runtime-escalations";
 import { type TrackedTableColumns, updateTrackedStatus } from "./runtime-jobs";
 import { insertSlotsSql, type NewSlot } from "./runtime-slots";
-import { assign } from "./statement-parts";
+import { schemaSql } from "./statement-parts";
 
 /**
  * Entering a state, as one statement: what lib/runtime/transition-plan.ts plans, committed all or
@@ -95,69 +95,69 @@ function fromJson<T>(value: T | string | null, empty: T): T {
  */
 export async function enterState(db: Db, entry: StateEntry): Promise<StateEntered> {
   const at = entry.at.toISOString();
-  const moved = sql`exists (select 1 from moved)`;
+  const moved = schemaSql`exists (select 1 from moved)`;
   // The job must still be ours (locked against a takeover for the rest of the statement); it is
   // marked done only if the move is made, so a refused move leaves it running, for its failure to be recorded.
   const mine = entry.job
-    ? sql`select ${jobs.id} as id from ${jobs} where ${jobs.id} = ${entry.job.id} and ${jobs.status} = 'running' and ${jobs.lockedBy} = ${entry.job.workerId} for update`
-    : sql`select 1 as id`;
+    ? schemaSql`select ${jobs.id} as id from ${jobs} where ${jobs.id} = ${entry.job.id} and ${jobs.status} = 'running' and ${jobs.lockedBy} = ${entry.job.workerId} for update`
+    : schemaSql`select 1 as id`;
   const done = entry.job
-    ? sql`update ${jobs} set ${assign(jobs.status, "done")}, ${bareName(jobs.finishedAt)} = ${at}::timestamptz where ${jobs.id} = ${entry.job.id} and ${moved}`
-    : sql`select 1`;
+    ? schemaSql`update ${jobs} set ${bareName(jobs.status)} = 'done', ${bareName(jobs.finishedAt)} = ${at}::timestamptz where ${jobs.id} = ${entry.job.id} and ${moved}`
+    : schemaSql`select 1`;
   const waiting = entry.onlyIfNothingWaits
-    ? sql`select count(*)::int as waiting from ${asks} where ${asks.taskId} = ${entry.taskId} and ${asks.status} = 'open'`
-    : sql`select 0 as waiting`;
-  const nothingWaits = entry.onlyIfNothingWaits ? sql`and (select waiting from waiting) = 0` : sql``;
+    ? schemaSql`select count(*)::int as waiting from ${asks} where ${asks.taskId} = ${entry.taskId} and ${asks.status} = 'open'`
+    : schemaSql`select 0 as waiting`;
+  const nothingWaits = entry.onlyIfNothingWaits ? schemaSql`and (select waiting from waiting) = 0` : schemaSql``;
   // A run that ends failed keeps why a question of it got no answer, if one is why (the runs list reads it by index).
-  const nothingReason = entry.status === "failed" ? nothingReasonOfRun(entry.taskId) : sql`null`;
+  const nothingReason = entry.status === "failed" ? nothingReasonOfRun(entry.taskId) : schemaSql`null`;
   const wi = workflowInstances;
   // A new instance moves by being created; an existing one only from the version it was read at.
   const move = entry.create
-    ? sql`insert into ${wi} (${columnList([wi.id, wi.workflow, wi.taskId, wi.state, wi.status, wi.nothingReason, wi.definitionFingerprint, wi.version, wi.createdAt, wi.updatedAt])})
+    ? schemaSql`insert into ${wi} (${columnList([wi.id, wi.workflow, wi.taskId, wi.state, wi.status, wi.nothingReason, wi.definitionFingerprint, wi.version, wi.createdAt, wi.updatedAt])})
           select ${entry.instanceId}, ${entry.create.workflow}, ${entry.taskId}, ${entry.to}, ${entry.status}, ${nothingReason}, ${entry.definitionFingerprint}, 0, ${at}::timestamptz, ${at}::timestamptz
           where exists (select 1 from mine) ${nothingWaits}
           on conflict (${columnList([wi.workflow, wi.taskId])}) do nothing returning ${wi.id}`
-    : sql`update ${wi} set ${assign(wi.state, entry.to)}, ${assign(wi.status, entry.status)}, ${bareName(wi.nothingReason)} = ${nothingReason},
-            ${bareName(wi.version)} = ${wi.version} + 1, ${assign(wi.definitionFingerprint, entry.definitionFingerprint)}, ${assign(wi.lastError, null)},
+    : schemaSql`update ${wi} set ${bareName(wi.state)} = ${entry.to}, ${bareName(wi.status)} = ${entry.status}, ${bareName(wi.nothingReason)} = ${nothingReason},
+            ${bareName(wi.version)} = ${wi.version} + 1, ${bareName(wi.definitionFingerprint)} = ${entry.definitionFingerprint}, ${bareName(wi.lastError)} = ${null},
             ${bareName(wi.updatedAt)} = ${at}::timestamptz
           where ${wi.id} = ${entry.instanceId} and ${wi.version} = ${entry.fromVersion} and exists (select 1 from mine) ${nothingWaits}
           returning ${wi.id}`;
   const queue = entry.queueEnter
-    ? sql`insert into ${jobs} (${columnList([jobs.kind, jobs.workflowInstanceId, jobs.state, jobs.runAt, jobs.traceContext])})
+    ? schemaSql`insert into ${jobs} (${columnList([jobs.kind, jobs.workflowInstanceId, jobs.state, jobs.runAt, jobs.traceContext])})
           select 'enter', ${bareName(wi.id)}, ${entry.to}, ${at}::timestamptz, ${jobTraceContext()} from moved`
-    : sql`select 1`;
+    : schemaSql`select 1`;
   const [first] = entry.slots;
   // The agent asks the first new slot takes over. Their current slot is read in the statement's
   // snapshot, where the slots closed above still look open: a slot of this very instance counts as closed.
-  const linkable = sql`${asks.taskId} = ${entry.taskId} and ${asks.conversationId} is not null and ${asks.status} = 'open' and ${asks.reason} is null
+  const linkable = schemaSql`${asks.taskId} = ${entry.taskId} and ${asks.conversationId} is not null and ${asks.status} = 'open' and ${asks.reason} is null
     and (${asks.slotId} is null or not exists (
       select 1 from ${slots} ${s} where ${s.id} = ${asks.slotId} and ${s.status} = 'open' and ${s.workflowInstanceId} <> ${entry.instanceId}))`;
   const link =
     first && entry.linkAsksTo
-      ? sql`update ${asks} set ${assign(asks.slotId, first.id)}, ${assign(asks.workflowInstanceId, entry.instanceId)},
-              ${assign(asks.workflow, entry.linkAsksTo.workflow)}, ${assign(asks.event, entry.linkAsksTo.event)}
+      ? schemaSql`update ${asks} set ${bareName(asks.slotId)} = ${first.id}, ${bareName(asks.workflowInstanceId)} = ${entry.instanceId},
+              ${bareName(asks.workflow)} = ${entry.linkAsksTo.workflow}, ${bareName(asks.event)} = ${entry.linkAsksTo.event}
             where ${linkable} and ${moved}
             returning ${asks.id}`
-      : sql`select null::uuid as id where false`;
+      : schemaSql`select null::uuid as id where false`;
   // A question whose wait is cancelled here (its state is left unanswered) ends with nothing, reason
   // `cancelled`, in this statement: no job is queued for it, the flow has moved on. An agent's ask
   // handed to the new slot (above) is left to that slot instead.
-  const cancel = sql`update ${asks} set ${assign(asks.status, "nothing")}, ${assign(asks.reason, "cancelled")}, ${bareName(asks.answeredAt)} = ${at}::timestamptz
+  const cancel = schemaSql`update ${asks} set ${bareName(asks.status)} = 'nothing', ${bareName(asks.reason)} = 'cancelled', ${bareName(asks.answeredAt)} = ${at}::timestamptz
     where ${asks.slotId} in (select ${bareName(slots.id)} from closed) and ${asks.status} = 'open' and ${asks.reason} is null
-      ${first && entry.linkAsksTo ? sql`and ${asks.conversationId} is null` : sql``}
+      ${first && entry.linkAsksTo ? schemaSql`and ${asks.conversationId} is null` : schemaSql``}
     returning ${asks.id}, ${asks.taskId}, ${asks.workflowInstanceId}, ${asks.slotId}`;
   // The first slot records the agent of the earliest of them, for the SLA history.
   const firstSlotAgent =
-    first && entry.linkAsksTo ? sql`(select ${asks.agent} from ${asks} where ${linkable} order by ${asks.askedAt}, ${asks.id} limit 1)` : undefined;
+    first && entry.linkAsksTo ? schemaSql`(select ${asks.agent} from ${asks} where ${linkable} order by ${asks.askedAt}, ${asks.id} limit 1)` : undefined;
   const [row] = await queryRows<EnteredRow>(
     db,
-    sql`with ${entry.relaxed ? sql`relaxed as (${RELAXED_COMMIT}),` : sql``}
+    schemaSql`with ${entry.relaxed ? schemaSql`relaxed as (${RELAXED_COMMIT}),` : schemaSql``}
         mine as (${mine}),
         waiting as (${waiting}),
         moved as (${move}),
         done as (${done}),
         closed as (
-          update ${slots} set ${assign(slots.status, "cancelled")}, ${bareName(slots.finishedAt)} = ${at}::timestamptz
+          update ${slots} set ${bareName(slots.status)} = 'cancelled', ${bareName(slots.finishedAt)} = ${at}::timestamptz
           where ${slots.workflowInstanceId} = ${entry.instanceId} and ${slots.status} = 'open' and ${moved}
           returning ${slots.id}, ${slots.assigneeId}, ${slots.candidateIds}, ${slots.candidateGroupIds}
         ),
@@ -180,7 +180,7 @@ export async function enterState(db: Db, entry: StateEntry): Promise<StateEntere
               'candidateGroupIds', closed.${bareName(slots.candidateGroupIds)})), '[]'::jsonb)
              from cancelled join closed on closed.${bareName(slots.id)} = cancelled.${bareName(asks.slotId)}) as cancelled,
           ${runnableJobs(at)} as runnable
-          ${entry.relaxed ? sql`, (select relaxed from relaxed)` : sql``}`,
+          ${entry.relaxed ? schemaSql`, (select relaxed from relaxed)` : schemaSql``}`,
   );
   if (!row || Number(row.moved) === 0) return { entered: false, waiting: Number(row?.waiting ?? 0) };
   return {
@@ -193,6 +193,6 @@ export async function enterState(db: Db, entry: StateEntry): Promise<StateEntere
 
 /** Whether any job is runnable at `at`: queued and due, or held under a lease that ran out (two index probes). */
 function runnableJobs(at: string): SQL {
-  return sql`(exists (select 1 from ${jobs} where ${jobs.status} = 'queued' and ${jobs.runAt} <= ${at}::timestamptz)
+  return schemaSql`(exists (select 1 from ${jobs} where ${jobs.status} = 'queued' and ${jobs.runAt} <= ${at}::timestamptz)
     or exists (select 1 from ${jobs} where ${jobs.status} = 'running' and ${jobs.lockedUntil} <= ${at}::timestamptz))`;
 }

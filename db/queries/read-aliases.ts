@@ -12,15 +12,33 @@ export const s = alias(slots, "s");
 /** A person's snooze of question `a` (`question_snoozes z`). */
 export const z = alias(questionSnoozes, "z");
 
+/** The names made by {@link bareName} and {@link columnList}: a statement built with `schemaSql` renders them into its text once. */
+const SCHEMA_NAMES = new WeakSet<SQL>();
+/** One bare name per column name, made once. */
+const BARE_NAMES = new Map<string, SQL>();
+
+/** Whether `value` is a name {@link bareName} or {@link columnList} made (text that never changes). */
+export function isSchemaName(value: unknown): boolean {
+  return value instanceof Object && SCHEMA_NAMES.has(value as SQL);
+}
+
 /**
  * A column's bare name (`"until"`), where SQL takes no table before it: an insert's column list, an
- * `on conflict` target, `excluded.<column>`.
+ * `on conflict` target, `excluded.<column>`, an update's `set` target.
  */
 export function bareName(column: PgColumn): SQL {
-  return sql`${sql.identifier(column.name)}`;
+  let name = BARE_NAMES.get(column.name);
+  if (!name) {
+    name = sql`${sql.identifier(column.name)}`;
+    SCHEMA_NAMES.add(name);
+    BARE_NAMES.set(column.name, name);
+  }
+  return name;
 }
 
 /** An insert's column list, `"a", "b", …`: the columns' bare names. */
 export function columnList(columns: readonly PgColumn[]): SQL {
-  return sql.join(columns.map(bareName), sql`, `);
+  const list = sql.join(columns.map(bareName), sql`, `);
+  SCHEMA_NAMES.add(list);
+  return list;
 }

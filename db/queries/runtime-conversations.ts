@@ -1,5 +1,5 @@
 import type { ModelMessage } from "ai";
-import { type SQL, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "../client";
 import { asks, conversationMessages, conversations, slots } from "../schema";
@@ -8,6 +8,7 @@ import type { QuestionSpec } from "../types/question-spec";
 import { RELAXED_COMMIT } from "./commit-durability";
 import { a, bareName, columnList } from "./read-aliases";
 import { insertRunEventsSql, type NewRunEvent } from "./runtime-events";
+import { schemaSql } from "./statement-parts";
 
 /** One stored message of a conversation. */
 export interface StoredMessage {
@@ -70,7 +71,7 @@ type ConversationRow = {
  * `conversation` is a CTE of the statement with the conversation's `id`; `onlyIf` guards the head.
  */
 function conversationRowsSql(afterSeq: number, onlyIf: SQL): SQL {
-  return sql`select ${c.id} as conversation_id,
+  return schemaSql`select ${c.id} as conversation_id,
       coalesce((select json_agg(json_build_object('id', ${a.id}, 'toolCallId', ${a.toolCallId}, 'agent', ${a.agent}, 'spec', ${a.spec})
           order by ${a.askedAt}, ${a.toolCallId})
         from ${asks} ${a} where ${a.conversationId} = ${c.id} and ${a.status} = 'open'), '[]'::json) as open_asks,
@@ -107,13 +108,13 @@ export async function openConversation(
   const afterSeq = open.afterSeq ?? 0;
   const events = open.events ?? [];
   const unlessStep = open.eventsUnlessStep
-    ? sql`not exists (select 1 from ${conversationMessages} ${m}, ${conversation} ${c} where ${m.conversationId} = ${c.id} and ${m.stepKey} = ${open.eventsUnlessStep})`
-    : sql`true`;
+    ? schemaSql`not exists (select 1 from ${conversationMessages} ${m}, ${conversation} ${c} where ${m.conversationId} = ${c.id} and ${m.stepKey} = ${open.eventsUnlessStep})`
+    : schemaSql`true`;
   // A concurrent first insert can leave both branches empty for the loser's snapshot; one retry sees it.
   for (let attempt = 0; attempt < 3; attempt++) {
     const rows = await queryRows<ConversationRow>(
       db,
-      sql`with relaxed as (${RELAXED_COMMIT}),
+      schemaSql`with relaxed as (${RELAXED_COMMIT}),
           ${inserted} as (
             insert into ${conversations} (${columnList([conversations.agent, conversations.taskId])}) values (${agent}, ${taskId})
             on conflict (${columnList([conversations.agent, conversations.taskId])}) do nothing returning ${conversations.id}
@@ -121,8 +122,8 @@ export async function openConversation(
             select ${inserted.id} from ${inserted}
             union all
             select ${conversations.id} from ${conversations} where ${conversations.agent} = ${agent} and ${conversations.taskId} = ${taskId}
-          ), events as (${insertRunEventsSql(events, sql`exists (select 1 from ${conversation}) and ${unlessStep}`)})
-          ${conversationRowsSql(afterSeq, sql`(select relaxed from relaxed) is not null`)}`,
+          ), events as (${insertRunEventsSql(events, schemaSql`exists (select 1 from ${conversation}) and ${unlessStep}`)})
+          ${conversationRowsSql(afterSeq, schemaSql`(select relaxed from relaxed) is not null`)}`,
     );
     const opened = conversationFrom(rows);
     if (opened) return opened;
@@ -161,7 +162,7 @@ export async function appendStep(
   const newAsks = JSON.stringify(step.asks.map((ask) => ({ [asks.id.name]: ask.id, [asks.toolCallId.name]: ask.toolCallId, [asks.spec.name]: ask.spec })));
   const rows = await queryRows<{ base: number }>(
     db,
-    sql`with relaxed as (${RELAXED_COMMIT}),
+    schemaSql`with relaxed as (${RELAXED_COMMIT}),
         counter as (
           update ${conversations} set ${bareName(conversations.messageCount)} = ${conversations.messageCount} + ${count}
           where ${conversations.id} = ${step.conversationId} and (select relaxed from relaxed) is not null
@@ -216,7 +217,7 @@ export async function recordAnswer(
 ): Promise<RecordedAnswer | undefined> {
   const rows = await queryRows<ConversationRow & { answer_seq: number | string | null; tool_call_id: string | null }>(
     db,
-    sql`with relaxed as (${RELAXED_COMMIT}),
+    schemaSql`with relaxed as (${RELAXED_COMMIT}),
         ${conversation} as (select ${conversations.id} from ${conversations} where ${conversations.agent} = ${answer.agent} and ${conversations.taskId} = ${answer.taskId}),
         ${answered} as (
           update ${asks} set ${bareName(asks.status)} = case when ${asks.reason} is null then 'answered' else 'nothing' end,
@@ -242,11 +243,11 @@ export async function recordAnswer(
           on conflict do nothing
         ), events as (${insertRunEventsSql(
           answer.events,
-          sql`exists (select 1 from ${answered}) and not exists (
+          schemaSql`exists (select 1 from ${answered}) and not exists (
             select 1 from ${asks} ${other} where ${other.conversationId} = (select ${conversation.id} from ${conversation}) and ${other.status} = 'open' and ${other.id} <> ${answer.askId})`,
         )})
         select (select ${counter.seq} from ${counter}) as answer_seq, (select ${answered.toolCallId} from ${answered}) as tool_call_id, ${read}.*
-        from (${conversationRowsSql(answer.afterSeq, sql`true`)}) ${read}
+        from (${conversationRowsSql(answer.afterSeq, schemaSql`true`)}) ${read}
         order by ${read.seq} nulls first`,
   );
   const opened = conversationFrom(rows);

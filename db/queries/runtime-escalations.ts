@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows, toDate } from "../client";
 import { asks, type EscalationAction, groupMembers, runEvents, slotEscalations, slots as slotsTable } from "../schema";
 import { a, bareName, columnList, s } from "./read-aliases";
-import { type ColumnValues, fieldOf, recordsOf } from "./statement-parts";
+import { recordShape, recordsOf, renderedOnce } from "./statement-parts";
 
 /** One escalation step to store with a slot as it opens: its number (firing order, from 1), its moment and what it does. */
 export interface NewEscalationStep {
@@ -17,17 +17,15 @@ export interface NewEscalationStep {
  * `onlyIf`: the chain commits with its slot or not at all.
  */
 export function insertEscalationsSql(slots: readonly { id: string; escalations?: readonly NewEscalationStep[] }[], onlyIf: SQL): SQL {
-  const c = slotEscalations;
-  const rows = slots.flatMap((slot) =>
-    (slot.escalations ?? []).map((each) => [[c.slotId, slot.id], [c.step, each.step], [c.dueAt, each.dueAt], [c.action, each.action]] as const satisfies ColumnValues),
-  );
+  const rows = slots.flatMap((slot) => (slot.escalations ?? []).map((each) => [slot.id, each.step, each.dueAt, each.action]));
   if (rows.length === 0) return sql`select 1`;
-  const columns = rows[0]!.map(([column]) => column);
-  return sql`insert into ${slotEscalations} (${columnList(columns)})
-    select ${sql.join(columns.map((column) => fieldOf("r", column)), sql`, `)}
-    from ${recordsOf("r", rows)}
-    where ${onlyIf}`;
+  return sql`${INSERT_STEPS} from ${recordsOf(STEPS, rows)} where ${onlyIf}`;
 }
+
+/** The steps {@link insertEscalationsSql} stores, as JSON rows `r`, one field per column, in this order. */
+const STEPS = recordShape("r", [slotEscalations.slotId, slotEscalations.step, slotEscalations.dueAt, slotEscalations.action]);
+/** `insert into slot_escalations (<the rows' columns>) select <the rows' fields>`, rendered once. */
+const INSERT_STEPS = renderedOnce(sql`insert into ${slotEscalations} (${columnList(STEPS.columns)}) select ${STEPS.fields}`);
 
 /** A step the sweep fired, with what the announce hooks need of its slot. */
 export interface FiredEscalation {

@@ -4,6 +4,7 @@ import { type Db, queryRows } from "../client";
 import { asks, type RunEvent, type RunEventKind, runEvents } from "../schema";
 import type { QuestionSpec } from "../types/question-spec";
 import { bareName } from "./read-aliases";
+import { renderedOnce } from "./statement-parts";
 
 /** A run event about to be appended. */
 export interface NewRunEvent {
@@ -39,14 +40,16 @@ function keyOf(column: PgColumn): SQL {
  * `onlyIf` makes them conditional on that change having happened.
  */
 export function insertRunEventsSql(events: readonly NewRunEvent[], onlyIf?: SQL): SQL {
-  const c = runEvents;
-  return sql`insert into ${runEvents} (${sql.join([c.taskId, c.workflowInstanceId, c.kind, c.agent, c.data, c.at].map(bareName), sql`, `)})
-    select (e.value->>${keyOf(c.taskId)})::uuid, (e.value->>${keyOf(c.workflowInstanceId)})::uuid, e.value->>${keyOf(c.kind)},
-      e.value->>${keyOf(c.agent)}, e.value->${keyOf(c.data)}, (e.value->>${keyOf(c.at)})::timestamptz
-    from jsonb_array_elements(${eventsJson(events)}::jsonb) with ordinality as e(value, n)
+  return sql`${INSERT_EVENTS}${eventsJson(events)}::jsonb) with ordinality as e(value, n)
     where ${onlyIf ?? sql`true`}
     order by e.n`;
 }
+
+/** The part of {@link insertRunEventsSql} that never changes, rendered once. */
+const INSERT_EVENTS = renderedOnce(sql`insert into ${runEvents} (${sql.join([runEvents.taskId, runEvents.workflowInstanceId, runEvents.kind, runEvents.agent, runEvents.data, runEvents.at].map(bareName), sql`, `)})
+    select (e.value->>${keyOf(runEvents.taskId)})::uuid, (e.value->>${keyOf(runEvents.workflowInstanceId)})::uuid, e.value->>${keyOf(runEvents.kind)},
+      e.value->>${keyOf(runEvents.agent)}, e.value->${keyOf(runEvents.data)}, (e.value->>${keyOf(runEvents.at)})::timestamptz
+    from jsonb_array_elements(`);
 
 /** Appends events on their own (one statement). */
 export async function appendRunEvents(db: Db, events: readonly NewRunEvent[]): Promise<void> {

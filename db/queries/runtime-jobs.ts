@@ -6,6 +6,7 @@ import { RELAXED_COMMIT } from "./commit-durability";
 import { bareName, columnList } from "./read-aliases";
 import { nothingReasonOfRun } from "./runs";
 import { insertRunEventsSql, type NewRunEvent } from "./runtime-events";
+import { schemaSql } from "./statement-parts";
 
 /** The task table a workflow drives; only its `id` and `status` columns are touched. */
 export type TrackedTableColumns = PgTable & { id: PgColumn; status: PgColumn };
@@ -123,7 +124,7 @@ async function claimOnce(db: Db, claim: Parameters<typeof claimNextJob>[1]): Pro
   const until = new Date(claim.at.getTime() + claim.leaseMs).toISOString();
   // None of the instance's other jobs is in hand — a running job whose lease ran out included: that one is claimed again first, by the
   // `abandoned` branch below.
-  const noOtherJobHeld = sql`not exists (
+  const noOtherJobHeld = schemaSql`not exists (
     select 1 from ${jobs} ${held}
     where ${held.workflowInstanceId} = ${j.workflowInstanceId} and ${held.status} = 'running' and ${held.id} <> ${j.id})`;
   const rows = await queryRows<{
@@ -144,14 +145,14 @@ async function claimOnce(db: Db, claim: Parameters<typeof claimNextJob>[1]): Pro
     item: { row: Record<string, unknown> | null } | string | null;
   }>(
     db,
-    sql`with relaxed as (${RELAXED_COMMIT}),
+    schemaSql`with relaxed as (${RELAXED_COMMIT}),
         -- The oldest queued job and the oldest job whose worker's lease ran out, each read off its own
         -- partial index in its own order (the query is planned once, as a prepared statement: a plan
         -- over all jobs would grow with every job ever run); the older of the two is claimed.
         ${queued} as (
           select ${j.id}, ${j.runAt} as due from ${jobs} ${j} join ${workflowInstances} ${wi} on ${wi.id} = ${j.workflowInstanceId}
           where ${j.status} = 'queued' and ${j.runAt} <= ${now}::timestamptz and ${noOtherJobHeld}
-            ${claim.taskId ? sql`and ${wi.taskId} = ${claim.taskId}` : sql``}
+            ${claim.taskId ? schemaSql`and ${wi.taskId} = ${claim.taskId}` : schemaSql``}
           order by ${j.runAt}, ${j.id} limit 1
           -- locking the instance row too keeps two claimers from taking two jobs of one instance at once
           for update of j, wi skip locked
@@ -159,7 +160,7 @@ async function claimOnce(db: Db, claim: Parameters<typeof claimNextJob>[1]): Pro
         ${abandoned} as (
           select ${j.id}, ${j.lockedUntil} as due from ${jobs} ${j} join ${workflowInstances} ${wi} on ${wi.id} = ${j.workflowInstanceId}
           where ${j.status} = 'running' and ${j.lockedUntil} <= ${now}::timestamptz and ${noOtherJobHeld}
-            ${claim.taskId ? sql`and false` : sql``}
+            ${claim.taskId ? schemaSql`and false` : schemaSql``}
           order by ${j.lockedUntil}, ${j.id} limit 1
           for update of j, wi skip locked
         ),
@@ -175,7 +176,7 @@ async function claimOnce(db: Db, claim: Parameters<typeof claimNextJob>[1]): Pro
         select ${c.id}::float8 as id, ${c.kind} as kind, ${c.state} as job_state, ${c.slotId} as slot_id, ${c.payload} as payload, ${c.attempts} as attempts,
           ${c.traceContext} as trace_context, (select taken_over from ${next}) as taken_over,
           ${wi.id} as instance_id, ${wi.workflow} as workflow, ${wi.taskId} as task_id, ${wi.state} as state, ${wi.status} as status, ${wi.version} as version,
-          ${claim.rows?.select ?? sql`null::jsonb`} as item
+          ${claim.rows?.select ?? schemaSql`null::jsonb`} as item
         from claimed ${c} join ${workflowInstances} ${wi} on ${wi.id} = ${c.workflowInstanceId}
         where (select relaxed from relaxed) is not null`,
   );

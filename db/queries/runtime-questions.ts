@@ -9,6 +9,7 @@ import { afterCursor, CURSOR_PLACE, DUE_ORDER, OPEN_PARTS, openWalk, rowOrder, S
 import { a, bareName, columnList, s } from "./read-aliases";
 import { slotAnswerableBy } from "./slot-parties";
 import { jobTraceContext } from "./job-trace";
+import { schemaSql } from "./statement-parts";
 
 /** A question record with the slot that takes its answer, as the runtime and the inbox read it. */
 export interface QuestionRow {
@@ -436,7 +437,7 @@ export async function depositAnswer(
   const at = deposit.at.toISOString();
   const rows = await queryRows<{ id: string }>(
     db,
-    sql`with ${won} as (
+    schemaSql`with ${won} as (
           update ${slots} set ${bareName(slots.status)} = 'finished', ${bareName(slots.finishedBy)} = ${deposit.by}, ${bareName(slots.finishedAt)} = ${at}::timestamptz,
             ${bareName(slots.waitMs)} = greatest(0, (extract(epoch from (${at}::timestamptz - ${slots.openedAt})) * 1000)::bigint),
             ${bareName(slots.payload)} = ${JSON.stringify(deposit.payload)}::jsonb

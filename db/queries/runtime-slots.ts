@@ -3,7 +3,7 @@ import { alias, type PgColumn } from "drizzle-orm/pg-core";
 import { type Db, queryRows, toDate } from "../client";
 import { asks, groupMembers, jobs, runEvents, slots, users } from "../schema";
 import { bareName, columnList } from "./read-aliases";
-import { type ColumnValues, fieldOf, recordsOf } from "./statement-parts";
+import { recordShape, recordsOf, renderedOnce } from "./statement-parts";
 import type { NewEscalationStep } from "./runtime-escalations";
 import { slotAnswerableBy } from "./slot-parties";
 import { jobTraceContext } from "./job-trace";
@@ -261,24 +261,18 @@ export interface NewSlot {
 export function insertSlotsSql(opening: readonly NewSlot[], onlyIf: SQL, firstSlotAgent?: SQL): SQL {
   if (opening.length === 0) return sql`select 1`;
   const rows = opening.map((slot) => [
-    [slots.id, slot.id],
-    [slots.workflowInstanceId, slot.workflowInstanceId],
-    [slots.workflow, slot.workflow],
-    [slots.taskId, slot.taskId],
-    [slots.state, slot.state],
-    [slots.event, slot.event],
-    [slots.role, slot.role],
-    [slots.assigneeId, slot.assigneeId],
-    [slots.candidateIds, slot.candidateIds],
-    [slots.candidateGroupIds, slot.candidateGroupIds ?? []],
-    [slots.delegatedFrom, slot.delegatedFrom ?? null],
-    [slots.openedAt, slot.openedAt],
-    [slots.dueAt, slot.dueAt],
-  ] as const satisfies ColumnValues);
-  const columns = rows[0]!.map(([column]) => column);
-  const agent = firstSlotAgent ? sql`case when ${fieldOf("r", slots.id)} = ${opening[0]!.id}::uuid then ${firstSlotAgent} end` : sql`null`;
-  return sql`insert into ${slots} (${columnList([...columns, slots.agent])})
-    select ${sql.join(columns.map((column) => fieldOf("r", column)), sql`, `)}, ${agent}
-    from ${recordsOf("r", rows)}
-    where ${onlyIf}`;
+    slot.id, slot.workflowInstanceId, slot.workflow, slot.taskId, slot.state, slot.event, slot.role, slot.assigneeId,
+    slot.candidateIds, slot.candidateGroupIds ?? [], slot.delegatedFrom ?? null, slot.openedAt, slot.dueAt,
+  ]);
+  const agent = firstSlotAgent ? sql`case when ${OPENED_SLOT_ID} = ${opening[0]!.id}::uuid then ${firstSlotAgent} end` : sql`null`;
+  return sql`${INSERT_OPENED_SLOTS}, ${agent} from ${recordsOf(OPENED_SLOTS, rows)} where ${onlyIf}`;
 }
+
+/** The slots {@link insertSlotsSql} opens, as JSON rows `r`, one field per column, in this order. */
+const OPENED_SLOTS = recordShape("r", [
+  slots.id, slots.workflowInstanceId, slots.workflow, slots.taskId, slots.state, slots.event, slots.role, slots.assigneeId,
+  slots.candidateIds, slots.candidateGroupIds, slots.delegatedFrom, slots.openedAt, slots.dueAt,
+]);
+const OPENED_SLOT_ID = renderedOnce(sql`${sql.identifier("r")}.${bareName(slots.id)}`);
+/** `insert into slots (<the rows' columns>, agent) select <the rows' fields>` — the part that never changes, rendered once. */
+const INSERT_OPENED_SLOTS = renderedOnce(sql`insert into ${slots} (${columnList([...OPENED_SLOTS.columns, slots.agent])}) select ${OPENED_SLOTS.fields}`);
