@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "../client";
 import { groupMembers, groups, users } from "../schema";
 import { bareName } from "./read-aliases";
+import { renderedOnce, schemaSql } from "./statement-parts";
 
 /** The people, delegates, groups and memberships these statements name by alias. */
 const u = alias(users, "u");
@@ -30,15 +31,18 @@ export interface RoutedPerson {
   presentDelegateId: string | null;
 }
 
+/** What {@link findPeopleForRouting} reads of each person, rendered once. */
+const PEOPLE_FOR_ROUTING = renderedOnce(sql`select ${u.id} as id, ${u.away} as away, ${u.deactivatedAt} is not null as deactivated,
+    case when ${u.away} and not ${d.away} and ${d.deactivatedAt} is null then ${d.id} end as present_delegate_id
+  from ${users} ${u} left join ${users} ${d} on ${d.id} = ${u.delegateId}`);
+
 /** These people with the delegate each away one can hand a question to, in one query (unknown ids are left out). */
 export async function findPeopleForRouting(db: Db, ids: readonly string[]): Promise<RoutedPerson[]> {
   if (ids.length === 0) return [];
   const rows = await queryRows<{ id: string; away: boolean; deactivated: boolean; present_delegate_id: string | null }>(
     db,
-    sql`select ${u.id} as id, ${u.away} as away, ${u.deactivatedAt} is not null as deactivated,
-               case when ${u.away} and not ${d.away} and ${d.deactivatedAt} is null then ${d.id} end as present_delegate_id
-          from ${users} ${u} left join ${users} ${d} on ${d.id} = ${u.delegateId}
-         where ${u.id} in (${sql.join([...new Set(ids)].map((id) => sql`${id}::uuid`), sql`, `)})`,
+    // A list, not `= any($1::uuid[])`: PostgreSQL keeps a generic plan for the list's statement, and plans the array's anew on every call.
+    schemaSql`${PEOPLE_FOR_ROUTING} where ${u.id} in (${sql.join([...new Set(ids)].map((id) => sql`${id}::uuid`), sql`, `)})`,
   );
   return rows.map((row) => ({ id: row.id, away: row.away, deactivated: row.deactivated, presentDelegateId: row.present_delegate_id }));
 }

@@ -36,9 +36,17 @@ export function bareName(column: PgColumn): SQL {
   return name;
 }
 
-/** An insert's column list, `"a", "b", …`: the columns' bare names. */
+/** One column list per run of column names, made once. */
+const COLUMN_LISTS = new Map<string, SQL>();
+
+/** An insert's column list, `"a", "b", …`: the columns' bare names (one object per run of names, made once). */
 export function columnList(columns: readonly PgColumn[]): SQL {
-  const list = sql.join(columns.map(bareName), sql`, `);
-  SCHEMA_NAMES.add(list);
+  const key = columns.map((column) => column.name).join("\u0000");
+  let list = COLUMN_LISTS.get(key);
+  if (!list) {
+    list = sql.join(columns.map(bareName), sql`, `);
+    SCHEMA_NAMES.add(list);
+    COLUMN_LISTS.set(key, list);
+  }
   return list;
 }

@@ -4,7 +4,7 @@ import { type Db, queryRows } from "../client";
 import { asks, type RunEvent, type RunEventKind, runEvents } from "../schema";
 import type { QuestionSpec } from "../types/question-spec";
 import { bareName } from "./read-aliases";
-import { renderedOnce } from "./statement-parts";
+import { renderedOnce, schemaSql } from "./statement-parts";
 
 /** A run event about to be appended. */
 export interface NewRunEvent {
@@ -40,8 +40,8 @@ function keyOf(column: PgColumn): SQL {
  * `onlyIf` makes them conditional on that change having happened.
  */
 export function insertRunEventsSql(events: readonly NewRunEvent[], onlyIf?: SQL): SQL {
-  return sql`${INSERT_EVENTS}${eventsJson(events)}::jsonb) with ordinality as e(value, n)
-    where ${onlyIf ?? sql`true`}
+  return schemaSql`${INSERT_EVENTS}${eventsJson(events)}::jsonb) with ordinality as e(value, n)
+    where ${onlyIf ?? schemaSql`true`}
     order by e.n`;
 }
 

@@ -9,7 +9,7 @@ import { afterCursor, CURSOR_PLACE, DUE_ORDER, OPEN_PARTS, openWalk, rowOrder, S
 import { a, bareName, columnList, s } from "./read-aliases";
 import { slotAnswerableBy } from "./slot-parties";
 import { jobTraceContext } from "./job-trace";
-import { schemaSql } from "./statement-parts";
+import { renderedOnce, schemaSql } from "./statement-parts";
 
 /** A question record with the slot that takes its answer, as the runtime and the inbox read it. */
 export interface QuestionRow {
@@ -108,7 +108,7 @@ interface RawQuestion {
 const nameOf = (id: PgColumn) => sql`(select ${users.name} from ${users} where ${users.id} = ${id})`;
 
 /** Question `a` with its slot `s`, in the columns of {@link RawQuestion}. */
-const QUESTION_SELECT = sql`select ${a.id} as id, ${a.taskId} as task_id, ${a.agent} as agent, ${a.conversationId} as conversation_id,
+const QUESTION_SELECT = renderedOnce(sql`select ${a.id} as id, ${a.taskId} as task_id, ${a.agent} as agent, ${a.conversationId} as conversation_id,
     ${a.workflowInstanceId} as workflow_instance_id, ${a.workflow} as workflow, ${a.event} as event, ${a.title} as title,
     ${a.spec} as spec, ${a.responseSchema} as response_schema, ${a.attemptsAllowed} as attempts_allowed, ${a.attemptsUsed} as attempts_used,
     ${a.status} as status, ${a.reason} as reason, ${a.answer} as answer, ${a.answeredBy} as answered_by,
@@ -123,7 +123,7 @@ const QUESTION_SELECT = sql`select ${a.id} as id, ${a.taskId} as task_id, ${a.ag
     ${s.delegatedFrom} as delegated_from, ${nameOf(s.delegatedFrom)} as delegated_from_name,
     ${s.role} as role, ${s.openedAt} as opened_at, ${s.dueAt} as due_at, ${s.finishedBy} as finished_by,
     ${nameOf(s.finishedBy)} as finished_by_name, ${s.finishedAt} as finished_at
-  from ${asks} ${a} left join ${slots} ${s} on ${s.id} = ${a.slotId}`;
+  from ${asks} ${a} left join ${slots} ${s} on ${s.id} = ${a.slotId}`);
 
 /** A uuid[] as the driver hands it back: an array, or (a driver that does not parse uuid[]) its text form. */
 function uuids(value: string[] | string | null): string[] {
@@ -195,7 +195,7 @@ export function mayAnswer(question: Pick<QuestionRow, "slot">, userId: string): 
 
 /** One question with its slot. */
 export async function findQuestion(db: Db, questionId: string): Promise<QuestionRow | undefined> {
-  const rows = await queryRows<RawQuestion>(db, sql`${QUESTION_SELECT} where ${a.id} = ${questionId}`);
+  const rows = await queryRows<RawQuestion>(db, schemaSql`${QUESTION_SELECT} where ${a.id} = ${questionId}`);
   return rows[0] ? toQuestion(rows[0]) : undefined;
 }
 

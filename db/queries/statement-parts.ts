@@ -37,41 +37,65 @@ export function recordsOf(shape: RecordShape, rows: readonly (readonly unknown[]
   return sql`jsonb_to_recordset(${json}::jsonb) as ${shape.definition}`;
 }
 
-/** A fragment with no parameters, rendered to its text once: for the parts of a hot statement that never change. */
+/**
+ * What `schemaSql` and `renderedOnce` make: an SQL like any other, whose chunks are flat runs of text
+ * between values; a `schemaSql` statement splices one at its places instead of nesting it, so drizzle
+ * walks one list instead of a tree of them.
+ */
+class FlatStatement extends SQL {
+  constructor(chunks: SQLChunk[]) {
+    // Not handed to SQL's constructor, which looks for tables among the chunks to fill `usedTables`
+    // for drizzle's query cache (unused here): a statement's tables are in its text by now.
+    super([]);
+    (this as { queryChunks: SQLChunk[] }).queryChunks = chunks;
+  }
+}
+
+/** Whether `.inlineParams()` was called on the statement (the flag is private to SQL): drizzle writes its values into the text. */
+function inlinesParams(statement: SQL): boolean {
+  return (statement as unknown as { shouldInlineParams: boolean }).shouldInlineParams;
+}
+
+/**
+ * A fragment with no parameters, rendered to its text once: for the parts of a hot statement that
+ * never change (spliced into the text around it where a `schemaSql` statement holds it).
+ */
 export function renderedOnce(fragment: SQL): SQL {
   const { sql: text, params } = dialect.sqlToQuery(fragment);
   if (params.length > 0) throw new Error("renderedOnce: the fragment has parameters");
-  return sql.raw(text);
+  return new FlatStatement([new StringChunk(text)]);
 }
 
 const dialect = new PgDialect();
 /** Per `schemaSql` call site: its text with every table and column rendered in, between the places that vary (their value's index). */
-const compiledAt = new WeakMap<TemplateStringsArray, readonly (StringChunk | number)[]>();
+const compiledAt = new WeakMap<TemplateStringsArray, readonly (string | number)[]>();
 
 /** A template's parts: runs of text with the tables and columns at their places rendered in, and the indexes of the other places. */
-function compile(strings: TemplateStringsArray, values: readonly unknown[]): (StringChunk | number)[] {
-  const parts: (StringChunk | number)[] = [];
+function compile(strings: TemplateStringsArray, values: readonly unknown[]): (string | number)[] {
+  const parts: (string | number)[] = [];
   let text = strings[0] ?? "";
   values.forEach((value, index) => {
     if (is(value, Column) || is(value, Table) || isSchemaName(value)) {
       text += dialect.sqlToQuery(sql`${value}`).sql + strings[index + 1];
     } else {
-      parts.push(new StringChunk(text), index);
+      parts.push(text, index);
       text = strings[index + 1] ?? "";
     }
   });
-  parts.push(new StringChunk(text));
+  parts.push(text);
   return parts;
 }
 
 /**
  * `sql` for statements on the hot path whose tables and columns are written literally at their
  * places (`${jobs.status}`, `${asks} ${a}`, `${bareName(jobs.status)}`, `${columnList([…])}`): the first
- * call renders each place that holds a table, a column or such a name into the text around it, once, so the statement reaches the driver with as few pieces as
- * when it named them as text (drizzle renders each interpolated column anew, through `is()` checks
- * and alias proxies, on every call: a statement naming a hundred columns cost several times more to
- * build). Never use it where a place may hold different tables or columns from call to call (a tracked
- * table handed in): such a place would keep the first one's name.
+ * call renders each place that holds a table, a column or such a name into the text around it, once,
+ * and a `schemaSql` statement at a place is spliced into the text around it, so the whole statement
+ * reaches drizzle as one flat run of text and values. Drizzle renders each interpolated column anew,
+ * through `is()` checks and alias proxies, on every call, and each nested statement with its own walk:
+ * a statement naming a hundred columns over a dozen fragments cost several times more to build.
+ * Never use it where a place may hold different tables or columns from call to call (a tracked table
+ * handed in): such a place would keep the first one's name.
  */
 export function schemaSql(strings: TemplateStringsArray, ...values: unknown[]): SQL {
   let parts = compiledAt.get(strings);
@@ -79,5 +103,29 @@ export function schemaSql(strings: TemplateStringsArray, ...values: unknown[]): 
     parts = compile(strings, values);
     compiledAt.set(strings, parts);
   }
-  return new SQL(parts.map((part) => (typeof part === "number" ? (values[part] as SQLChunk) : part)));
+  const chunks: SQLChunk[] = [];
+  let text = "";
+  for (const part of parts) {
+    if (typeof part === "string") {
+      text += part;
+      continue;
+    }
+    const value = values[part];
+    if (value instanceof FlatStatement && !inlinesParams(value)) {
+      // Spliced in: its text joins ours, its values take their places between.
+      for (const chunk of value.queryChunks) {
+        if (chunk instanceof StringChunk) {
+          text += chunk.value.length === 1 ? chunk.value[0] : chunk.value.join("");
+        } else {
+          chunks.push(new StringChunk(text), chunk);
+          text = "";
+        }
+      }
+    } else {
+      chunks.push(new StringChunk(text), value as SQLChunk);
+      text = "";
+    }
+  }
+  chunks.push(new StringChunk(text));
+  return new FlatStatement(chunks);
 }
