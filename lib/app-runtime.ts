@@ -29,10 +29,16 @@ export interface AppRuntime {
   notifiers: readonly Notifier[];
   notices: NoticeOptions;
   /**
-   * Stops the worker loop (with `timeoutMs`, handing back what it still holds then: {@link Worker.stop})
-   * and the outbox drainer; says how the worker's stop went.
+   * Stops the worker loop and the outbox drainer (with `timeoutMs`, each handing back what it still
+   * holds then: {@link Worker.stop}, the drainer's deliveries in flight); says how their stop went.
    */
-  stop(options?: { timeoutMs?: number }): Promise<WorkerStopped>;
+  stop(options?: { timeoutMs?: number }): Promise<AppWorkStopped>;
+}
+
+/** How this process's background work stopped: the worker's jobs, and the outbox's deliveries in flight. */
+export interface AppWorkStopped extends WorkerStopped {
+  /** Deliveries still in flight at the bound, whose leases were ended for another process to send them at once. */
+  deliveriesHandedBack: number;
 }
 
 /** Where question links in notices point: `PARLEY_PUBLIC_URL`, else `AUTH_URL`, else the local default. */
@@ -210,10 +216,10 @@ export function getAppRuntime(): Promise<AppRuntime> {
     // Callbacks need no configuration, so there is always a target and the drainer always runs.
     const targets: EventTarget[] = [askCallbackTarget({ db, privateCallbacks }), ...(globalWebhook ? [webhookEventTarget(globalWebhook)] : [])];
     const drainer = createOutboxDrainer({ db, notifiers, targets }).start({ onError: (error) => log.error({ err: error }, "Parley notifications: draining the outbox failed.") });
-    const stop = async (stopOptions: { timeoutMs?: number } = {}) => {
-      const [stopped] = await Promise.all([worker.stop(stopOptions), drainer.stop()]);
+    const stop = async (stopOptions: { timeoutMs?: number } = {}): Promise<AppWorkStopped> => {
+      const [stopped, drained] = await Promise.all([worker.stop(stopOptions), drainer.stop(stopOptions)]);
       await workerDatabase?.close();
-      return stopped;
+      return { finished: stopped.finished && drained.finished, handedBack: stopped.handedBack, deliveriesHandedBack: drained.handedBack };
     };
     return { runtime, model, registry, worker, notifiers, notices, stop };
   })().catch((error: unknown) => {
@@ -224,14 +230,14 @@ export function getAppRuntime(): Promise<AppRuntime> {
 }
 
 /**
- * Stops this process's background work (the worker, once its jobs in flight finish — with
- * `timeoutMs`, handing back at that bound the ones still running — and the outbox drainer) and keeps
- * the runtime for the requests still being answered: a stopping process takes no new job, and no
- * request starts the worker again.
+ * Stops this process's background work (the worker and the outbox drainer, once their jobs and
+ * deliveries in flight finish — with `timeoutMs`, handing back at that bound the ones still running)
+ * and keeps the runtime for the requests still being answered: a stopping process takes no new job,
+ * and no request starts the worker again.
  */
-export async function stopAppRuntimeWork(options: { timeoutMs?: number } = {}): Promise<WorkerStopped> {
+export async function stopAppRuntimeWork(options: { timeoutMs?: number } = {}): Promise<AppWorkStopped> {
   const running = (globalThis as GlobalWithRuntime)[GLOBAL_KEY];
-  return running ? (await running).stop(options) : { finished: true, handedBack: 0 };
+  return running ? (await running).stop(options) : { finished: true, handedBack: 0, deliveriesHandedBack: 0 };
 }
 
 /**

@@ -136,6 +136,24 @@ export async function renewDeliveryLeases(db: Db, claimed: readonly Pick<Claimed
 }
 
 /**
+ * Hands back deliveries a stopping drainer still holds: their leases end at `at`, so another drainer
+ * claims them at once (and sends them again under the same webhook-id) instead of when the lease would
+ * have run out. Only deliveries nobody has recorded or taken over since; returns how many went back.
+ */
+export async function releaseDeliveryLeases(db: Db, claimed: readonly Pick<ClaimedNotice, "id" | "deliveries">[], at: Date): Promise<number> {
+  if (claimed.length === 0) return 0;
+  const rows = JSON.stringify(claimed.map((each) => ({ [outbox.id.name]: each.id, [outbox.deliveries.name]: each.deliveries })));
+  const released = await queryRows<{ id: number | string }>(
+    db,
+    sql`update ${outbox} ${o} set ${bareName(outbox.lockedUntil)} = ${at.toISOString()}::timestamptz
+          from jsonb_to_recordset(${rows}::jsonb) as ${r}(${bareName(outbox.id)} bigint, ${bareName(outbox.deliveries)} integer)
+         where ${o.id} = ${r.id} and ${o.deliveries} = ${r.deliveries} and ${o.status} = 'delivering'
+        returning ${o.id} as id`,
+  );
+  return released.length;
+}
+
+/**
  * Records what became of a claimed delivery: done (`delivered` / `failed`) or queued again at
  * `retryAt`. Only the drainer still holding that delivery may record it.
  */

@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import { type ClaimedNotice, claimDueNotices, findNoticeSource, queueNotice, recordDelivery, renewDeliveryLeases } from "@/db/queries/notification-outbox";
+import { type ClaimedNotice, claimDueNotices, findNoticeSource, queueNotice, recordDelivery, releaseDeliveryLeases, renewDeliveryLeases } from "@/db/queries/notification-outbox";
 import type { OutboxEventKind } from "@/db/schema";
 import type { StoredWebhookEvent } from "@/db/types/webhook-event";
 import {
@@ -133,12 +133,24 @@ export function webhookEventTarget(options: WebhookNotifierOptions): EventTarget
   };
 }
 
+/** How a drainer's stop went: its deliveries in flight all ended, or not — and how many of them were handed back. */
+export interface DrainerStopped {
+  finished: boolean;
+  /** Deliveries still in flight at the bound, their leases ended: another drainer sends them again at once. */
+  handedBack: number;
+}
+
 /** Delivers the outbox. */
 export interface OutboxDrainer {
   /** Claims and delivers what is due, once; returns how many deliveries it made. */
   drainOnce(): Promise<number>;
-  /** Drains every `intervalMs` until stopped; a slow receiver holds up only this loop, never a run. */
-  start(options?: { intervalMs?: number; onError?: (error: unknown) => void }): { stop(): Promise<void> };
+  /**
+   * Drains every `intervalMs` until stopped; a slow receiver holds up only this loop, never a run.
+   * `stop` claims nothing more and waits for the deliveries in flight — at most `timeoutMs` when
+   * given, then hands back those still running (a receiver slow to answer, a webhook waiting to try
+   * again) for another drainer to send at once rather than when their lease would run out.
+   */
+  start(options?: { intervalMs?: number; onError?: (error: unknown) => void }): { stop(options?: { timeoutMs?: number }): Promise<DrainerStopped> };
 }
 
 // How long a claimed delivery stays this drainer's unless renewed: how soon another instance sends
@@ -214,6 +226,11 @@ export function createOutboxDrainer(options: {
     }
   }
 
+  /** The deliveries this drainer has claimed and not yet recorded, whichever drain took them. */
+  const delivering = new Set<ClaimedNotice>();
+  /** Whether it still keeps the leases of what it delivers: not once a stop has handed them back. */
+  let keepingLeases = true;
+
   const drainer: OutboxDrainer = {
     async drainOnce() {
       if (notifiers.size === 0 && targets.size === 0) return 0;
@@ -226,7 +243,9 @@ export function createOutboxDrainer(options: {
       });
       if (claimed.length === 0) return 0;
       const inFlight = new Set(claimed);
+      for (const each of claimed) delivering.add(each);
       const renewal = setInterval(() => {
+        if (!keepingLeases) return;
         // A failed renewal is tried again at the next tick; if none lands in time, another instance may send it again.
         renewDeliveryLeases(options.db, [...inFlight], new Date(now().getTime() + leaseMs)).catch(() => {});
       }, renewEveryMs);
@@ -239,6 +258,7 @@ export function createOutboxDrainer(options: {
               await deliver(each);
             } finally {
               inFlight.delete(each);
+              delivering.delete(each);
             }
           }),
         );
@@ -271,10 +291,23 @@ export function createOutboxDrainer(options: {
         }
       })();
       return {
-        async stop() {
+        async stop(stopOptions = {}) {
           stopped = true;
           wake();
-          await loop;
+          if (stopOptions.timeoutMs === undefined) {
+            await loop;
+            return { finished: true, handedBack: 0 };
+          }
+          let timer: ReturnType<typeof setTimeout> | undefined;
+          const ended = await Promise.race([
+            loop.then(() => true),
+            new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), Math.max(0, stopOptions.timeoutMs!)))),
+          ]);
+          clearTimeout(timer);
+          if (ended) return { finished: true, handedBack: 0 };
+          // Still delivering at the bound: the loop claims nothing more, and what it holds goes back now (renewed no more).
+          keepingLeases = false;
+          return { finished: false, handedBack: await releaseDeliveryLeases(options.db, [...delivering], now()) };
         },
       };
     },

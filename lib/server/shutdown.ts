@@ -64,11 +64,13 @@ export function untilShutdown(signal: AbortSignal): AbortSignal {
   return AbortSignal.any([signal, shutdownSignal()]);
 }
 
-/** How a stop went: everything finished within the bound, or not — and how many jobs went back to the queue. */
+/** How a stop went: everything finished within the bound, or not — and how many jobs and deliveries went back. */
 export interface Drained {
   finished: boolean;
   /** Jobs still running at the bound, queued again with their leases released: another process takes them at once. */
   handedBack: number;
+  /** Notifications and webhooks still being delivered at the bound, their leases ended: another process sends them at once. */
+  deliveriesHandedBack: number;
 }
 
 /** `work`, or `undefined` once `ms` have passed. */
@@ -106,7 +108,23 @@ export async function drainForShutdown(options: { timeoutMs?: number } = {}): Pr
   // The jobs requests ran: none left once every request is answered; else back to the queue. Either way no request claims one now.
   const fromRequests = await within(handBackRequestJobs(), handBackMs);
   const worker = ended?.[0] ?? (await within(work, handBackMs));
-  return { finished: ended !== undefined && ended[0].finished, handedBack: (worker?.handedBack ?? 0) + (fromRequests ?? 0) };
+  return {
+    finished: ended !== undefined && ended[0].finished,
+    handedBack: (worker?.handedBack ?? 0) + (fromRequests ?? 0),
+    deliveriesHandedBack: worker?.deliveriesHandedBack ?? 0,
+  };
+}
+
+/** What a stop that reached its bound says: what was handed back to another server, and what was still being answered. */
+export function stoppedAtBound(timeoutMs: number, { handedBack, deliveriesHandedBack }: Drained, answers: number): string {
+  const said = [
+    ...(handedBack > 0 || deliveriesHandedBack === 0 ? [`${handedBack} unfinished ${handedBack === 1 ? "job was" : "jobs were"} handed back for another server to run at once`] : []),
+    ...(deliveriesHandedBack > 0
+      ? [`${deliveriesHandedBack} ${deliveriesHandedBack === 1 ? "delivery still under way was" : "deliveries still under way were"} handed back for another server to send at once`]
+      : []),
+    ...(answers > 0 ? [`${answers} ${answers === 1 ? "request was" : "requests were"} still being answered`] : []),
+  ];
+  return `Parley: stopped at its bound (${timeoutMs / 1000} s): ${said.join("; ")}.`;
 }
 
 /**
@@ -127,15 +145,9 @@ export async function stopGracefullyOnSignals(say: (line: string) => void = (lin
       stopping = true;
       say(`Parley: ${signal}: stopping — no new connection or job is taken; the requests and jobs in hand finish (at most ${timeoutMs / 1000} s).`);
       void drainForShutdown({ timeoutMs }).then(
-        async ({ finished, handedBack }) => {
-          if (finished) say("Parley: stopped.");
-          else {
-            const { answers } = openHttpConnections();
-            say(
-              `Parley: stopped at its bound (${timeoutMs / 1000} s): ${handedBack} unfinished ${handedBack === 1 ? "job was" : "jobs were"} handed back for another server to run at once` +
-                (answers > 0 ? `; ${answers} ${answers === 1 ? "request was" : "requests were"} still being answered.` : "."),
-            );
-          }
+        async (drained) => {
+          if (drained.finished) say("Parley: stopped.");
+          else say(stoppedAtBound(timeoutMs, drained, openHttpConnections().answers));
           // The spans of the last requests and jobs, sent before they are lost with the process.
           await (await import("@/lib/server/tracing")).stopTracing();
           process.exit(0);
