@@ -307,7 +307,9 @@ export function createOutboxDrainer(options: {
           if (ended) return { finished: true, handedBack: 0 };
           // Still delivering at the bound: the loop claims nothing more, and what it holds goes back now (renewed no more).
           keepingLeases = false;
-          return { finished: false, handedBack: await releaseDeliveryLeases(options.db, [...delivering], now()) };
+          // Not handed back when the database cannot be reached: their leases run out instead, as a killed instance's do.
+          const handedBack = await releaseDeliveryLeases(options.db, [...delivering], now()).catch(() => 0);
+          return { finished: false, handedBack };
         },
       };
     },
