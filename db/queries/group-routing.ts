@@ -95,10 +95,10 @@ export function listGroupsForRouting(db: Db): Promise<RoutedGroup[]> {
   return countedGroups(db, sql``);
 }
 
-/** Creates these groups (by name) with these members (by email) where they are missing; existing ones are left as they are. */
 /** The group a seed `made` (a CTE of its row). */
 const made = alias(groups, "made");
 
+/** Creates these groups (by name) with these members (by email) where they are missing; existing ones are left as they are. */
 export async function seedGroups(db: Db, members: Readonly<Record<string, readonly string[]>>): Promise<void> {
   for (const [name, emails] of Object.entries(members)) {
     await queryRows(

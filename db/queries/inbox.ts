@@ -27,6 +27,9 @@ export interface AnsweredQuestionRow {
   answer: unknown;
 }
 
+/** The questions someone answered ({@link answeredBy}'s CTE of question ids). */
+const mine = alias(asks, "mine");
+
 /**
  * The questions `userId` answered (or whose slot they finished), as the statement's `a` (question) and
  * `s` (its slot), for "Answered by me" newest first: by when the answer was recorded on the question,
@@ -38,9 +41,6 @@ export interface AnsweredQuestionRow {
  * because the runtime records an answer on a question no earlier than its slot finishes, and only in
  * the name of whoever finished it.
  */
-/** The questions someone answered ({@link answeredBy}'s CTE of question ids). */
-const mine = alias(asks, "mine");
-
 function answeredBy(userId: string, limit: number): { with: SQL; from: SQL } {
   return {
     with: sql`with ${mine} as (
