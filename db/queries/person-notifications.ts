@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows, toDate } from "../client";
 import { asks, slots } from "../schema/runtime";
 import { type PersonNotification, personNotifications, users } from "../schema/users";
-import { a, bareName, s } from "./read-aliases";
+import { a, bareName, columnList, s } from "./read-aliases";
 
 /** A person's notification, as these statements name it. */
 const n = alias(personNotifications, "n");
@@ -44,10 +44,7 @@ export async function insertPersonNotifications(db: Db, notifications: readonly 
   );
   const inserted = await queryRows<{ id: string; user_id: string }>(
     db,
-    sql`insert into ${personNotifications} (${sql.join(
-      [personNotifications.userId, personNotifications.kind, personNotifications.taskId, personNotifications.questionId, personNotifications.slotId, personNotifications.data, personNotifications.createdAt].map(bareName),
-      sql`, `,
-    )})
+    sql`insert into ${personNotifications} (${columnList([personNotifications.userId, personNotifications.kind, personNotifications.taskId, personNotifications.questionId, personNotifications.slotId, personNotifications.data, personNotifications.createdAt])})
         select ${r.userId}, ${r.kind}, ${r.taskId}, ${r.questionId}, ${r.slotId}, ${r.data}, ${at.toISOString()}::timestamptz
           from jsonb_to_recordset(${rows}::jsonb) as ${r}(${bareName(personNotifications.userId)} uuid, ${bareName(personNotifications.kind)} text,
             ${bareName(personNotifications.taskId)} uuid, ${bareName(personNotifications.questionId)} uuid, ${bareName(personNotifications.slotId)} uuid,

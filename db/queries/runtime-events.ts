@@ -3,7 +3,7 @@ import { alias, type PgColumn } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "../client";
 import { asks, type RunEvent, type RunEventKind, runEvents } from "../schema";
 import type { QuestionSpec } from "../types/question-spec";
-import { bareName } from "./read-aliases";
+import { columnList } from "./read-aliases";
 import { renderedOnce, schemaSql } from "./statement-parts";
 
 /** A run event about to be appended. */
@@ -46,7 +46,7 @@ export function insertRunEventsSql(events: readonly NewRunEvent[], onlyIf?: SQL)
 }
 
 /** The part of {@link insertRunEventsSql} that never changes, rendered once. */
-const INSERT_EVENTS = renderedOnce(sql`insert into ${runEvents} (${sql.join([runEvents.taskId, runEvents.workflowInstanceId, runEvents.kind, runEvents.agent, runEvents.data, runEvents.at].map(bareName), sql`, `)})
+const INSERT_EVENTS = renderedOnce(sql`insert into ${runEvents} (${columnList([runEvents.taskId, runEvents.workflowInstanceId, runEvents.kind, runEvents.agent, runEvents.data, runEvents.at])})
     select (e.value->>${keyOf(runEvents.taskId)})::uuid, (e.value->>${keyOf(runEvents.workflowInstanceId)})::uuid, e.value->>${keyOf(runEvents.kind)},
       e.value->>${keyOf(runEvents.agent)}, e.value->${keyOf(runEvents.data)}, (e.value->>${keyOf(runEvents.at)})::timestamptz
     from jsonb_array_elements(`);
