@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { renderedOnce } from "./statement-parts";
 
 /**
  * A CTE body that makes the statement's transaction commit without waiting for its WAL to reach
@@ -8,4 +9,4 @@ import { sql } from "drizzle-orm";
  * simply runs again. Any later synchronous commit (a deposit, a finished run) flushes them first, so
  * nothing a person acted on can be lost. The CTE must be referenced for PostgreSQL to evaluate it.
  */
-export const RELAXED_COMMIT = sql`select set_config('synchronous_commit', 'off', true) as relaxed`;
+export const RELAXED_COMMIT = renderedOnce(sql`select set_config('synchronous_commit', 'off', true) as relaxed`);

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows, toDate } from "../client";
 import { asks, type EscalationAction, groupMembers, runEvents, slotEscalations, slots as slotsTable } from "../schema";
 import { a, bareName, columnList, s } from "./read-aliases";
-import { recordShape, recordsOf, renderedOnce } from "./statement-parts";
+import { recordShape, recordsOf, renderedOnce, schemaSql } from "./statement-parts";
 
 /** One escalation step to store with a slot as it opens: its number (firing order, from 1), its moment and what it does. */
 export interface NewEscalationStep {
@@ -18,8 +18,8 @@ export interface NewEscalationStep {
  */
 export function insertEscalationsSql(slots: readonly { id: string; escalations?: readonly NewEscalationStep[] }[], onlyIf: SQL): SQL {
   const rows = slots.flatMap((slot) => (slot.escalations ?? []).map((each) => [slot.id, each.step, each.dueAt, each.action]));
-  if (rows.length === 0) return sql`select 1`;
-  return sql`${INSERT_STEPS} from ${recordsOf(STEPS, rows)} where ${onlyIf}`;
+  if (rows.length === 0) return schemaSql`select 1`;
+  return schemaSql`${INSERT_STEPS} from ${recordsOf(STEPS, rows)} where ${onlyIf}`;
 }
 
 /** The steps {@link insertEscalationsSql} stores, as JSON rows `r`, one field per column, in this order. */

@@ -3,7 +3,7 @@ import { alias, type PgColumn } from "drizzle-orm/pg-core";
 import { type Db, queryRows, toDate } from "../client";
 import { asks, groupMembers, jobs, runEvents, slots, users } from "../schema";
 import { bareName, columnList } from "./read-aliases";
-import { recordShape, recordsOf, renderedOnce } from "./statement-parts";
+import { recordShape, recordsOf, renderedOnce, schemaSql } from "./statement-parts";
 import type { NewEscalationStep } from "./runtime-escalations";
 import { slotAnswerableBy } from "./slot-parties";
 import { jobTraceContext } from "./job-trace";
@@ -259,13 +259,13 @@ export interface NewSlot {
  * `firstSlotAgent` (an SQL expression) when given.
  */
 export function insertSlotsSql(opening: readonly NewSlot[], onlyIf: SQL, firstSlotAgent?: SQL): SQL {
-  if (opening.length === 0) return sql`select 1`;
+  if (opening.length === 0) return schemaSql`select 1`;
   const rows = opening.map((slot) => [
     slot.id, slot.workflowInstanceId, slot.workflow, slot.taskId, slot.state, slot.event, slot.role, slot.assigneeId,
     slot.candidateIds, slot.candidateGroupIds ?? [], slot.delegatedFrom ?? null, slot.openedAt, slot.dueAt,
   ]);
-  const agent = firstSlotAgent ? sql`case when ${OPENED_SLOT_ID} = ${opening[0]!.id}::uuid then ${firstSlotAgent} end` : sql`null`;
-  return sql`${INSERT_OPENED_SLOTS}, ${agent} from ${recordsOf(OPENED_SLOTS, rows)} where ${onlyIf}`;
+  const agent = firstSlotAgent ? schemaSql`case when ${OPENED_SLOT_ID} = ${opening[0]!.id}::uuid then ${firstSlotAgent} end` : schemaSql`null`;
+  return schemaSql`${INSERT_OPENED_SLOTS}, ${agent} from ${recordsOf(OPENED_SLOTS, rows)} where ${onlyIf}`;
 }
 
 /** The slots {@link insertSlotsSql} opens, as JSON rows `r`, one field per column, in this order. */

@@ -34,7 +34,7 @@ export function recordShape(alias: string, columns: readonly PgColumn[]): Record
  */
 export function recordsOf(shape: RecordShape, rows: readonly (readonly unknown[])[]): SQL {
   const json = JSON.stringify(rows.map((row) => Object.fromEntries(shape.columns.map((column, index) => [column.name, row[index]]))));
-  return sql`jsonb_to_recordset(${json}::jsonb) as ${shape.definition}`;
+  return schemaSql`jsonb_to_recordset(${json}::jsonb) as ${shape.definition}`;
 }
 
 /**
