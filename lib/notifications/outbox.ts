@@ -242,12 +242,12 @@ export function createOutboxDrainer(options: {
         deliverable,
       });
       if (claimed.length === 0) return 0;
-      const inFlight = new Set(claimed);
       for (const each of claimed) delivering.add(each);
       const renewal = setInterval(() => {
         if (!keepingLeases) return;
         // A failed renewal is tried again at the next tick; if none lands in time, another instance may send it again.
-        renewDeliveryLeases(options.db, [...inFlight], new Date(now().getTime() + leaseMs)).catch(() => {});
+        const stillDelivering = claimed.filter((each) => delivering.has(each));
+        renewDeliveryLeases(options.db, stillDelivering, new Date(now().getTime() + leaseMs)).catch(() => {});
       }, renewEveryMs);
       renewal.unref();
       try {
@@ -257,7 +257,6 @@ export function createOutboxDrainer(options: {
             try {
               await deliver(each);
             } finally {
-              inFlight.delete(each);
               delivering.delete(each);
             }
           }),
