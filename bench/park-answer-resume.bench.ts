@@ -16,7 +16,7 @@ import { openRawPglite, openRawPostgres, type RawInsert } from "./peers/raw-inse
 import { describeMachine } from "./support/machine";
 import { benchCommand, setting, table, writeSection } from "./support/results";
 import { openServerProbe, type ServerProfile, statementDetail } from "./support/server-profile";
-import { figure, interleave, pairedRatios, type Summary, summarise } from "./support/stats";
+import { figure, interleave, pairedRatios, recordCollections, type Span, type Summary, summarise, withoutCollections } from "./support/stats";
 import { startTrafficCounter } from "./support/traffic-counter";
 
 const NAME = "park-answer-resume";
@@ -57,6 +57,8 @@ const LABELS = {
 } as const;
 
 console.log(`Timing ${ROUNDS} interleaved rounds after ${WARMUP} warm-up rounds…`);
+const spans = Object.fromEntries(Object.keys(LABELS).map((name) => [name, [] as Span[]])) as Record<keyof typeof LABELS, Span[]>;
+const collecting = recordCollections();
 const samples = await interleave(
   {
     parleyPostgres: () => parleyPostgres.cycle(),
@@ -67,8 +69,11 @@ const samples = await interleave(
     rawMemory: () => rawMemory.once(),
     rawFile: () => rawFile.once(),
   },
-  { rounds: ROUNDS, warmup: WARMUP },
+  { rounds: ROUNDS, warmup: WARMUP, spans },
 );
+// The pauses while the timed rounds ran (the warm-up's left out).
+const timedFrom = Math.min(...Object.values<Span[]>(spans).map((each) => each[0]?.start ?? Number.POSITIVE_INFINITY));
+const pauses = collecting.stop().filter((pause) => pause.start >= timedFrom);
 
 // A benchmark that silently measured failures would be worthless: every cycle must have finished.
 const verified = {
@@ -214,6 +219,11 @@ const timingRows = (Object.keys(LABELS) as (keyof typeof LABELS)[]).map((name) =
   return [LABELS[name], ms(summary.median), ms(summary.p95), ms(summary.min), ms(summary.mean), summary.count];
 });
 
+const collectionRows = (Object.keys(LABELS) as (keyof typeof LABELS)[]).map((name) => {
+  const { hit, clean } = withoutCollections(spans[name], samples[name], pauses);
+  return [LABELS[name], `${hit} of ${samples[name].length}`, ms(clean.median)];
+});
+
 const parley = summaries.parleyPostgres;
 const graph = summaries.langgraph;
 const raw = summaries.rawPostgres;
@@ -337,6 +347,10 @@ writeSection(
     `- Checked after the rounds: every Parley task completed (${verified.parleyPostgres} + ${verified.parleyMemory} + ${verified.parleyFile} tasks, with their asked/parked/answered/resumed/completed events), every LangGraph thread (${verified.langgraph}) ended on the final answer, every raw insert left its row.`,
     "",
     table(["contender", "median", "p95", "min", "mean", "cycles"], timingRows),
+    "",
+    `The contenders share this process's heap, so a garbage collection falls in whichever cycle is allocating when the young generation fills, not necessarily the one whose garbage filled it (${pauses.length} pauses in the timed rounds, ${ms(sum(pauses.map((pause) => pause.end - pause.start)))} in all). How often one fell inside a contender's timed cycle, and the median of its cycles with none inside — a cycle's own cost, apart from where the collections happened to fall:`,
+    "",
+    table(["contender", "cycles with a collection inside", "median of the others"], collectionRows),
     "",
     "| target | wanted | ratio of medians / p95s | median of round-by-round ratios | met? |",
     "| --- | --- | --- | --- | --- |",

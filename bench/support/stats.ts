@@ -1,3 +1,5 @@
+import { PerformanceObserver } from "node:perf_hooks";
+
 /** Summary statistics of timings, in the unit they were measured in. */
 export interface Summary {
   count: number;
@@ -39,6 +41,39 @@ export function figure(value: number, digits = 3): string {
   return value.toFixed(decimals);
 }
 
+/** A stretch of time on `performance.now()`'s clock: a timed call, or a garbage collection's pause. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/**
+ * Records this process's garbage-collection pauses until `stop()` returns them. Contenders
+ * interleaved in one process share its heap: a collection falls in whichever call is allocating when
+ * the young generation fills, not necessarily the one whose garbage filled it.
+ */
+export function recordCollections(): { stop(): Span[] } {
+  const pauses: Span[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) pauses.push({ start: entry.startTime, end: entry.startTime + entry.duration });
+  });
+  observer.observe({ entryTypes: ["gc"] });
+  return {
+    stop() {
+      // Entries still queued for the observer's callback are taken too.
+      for (const entry of observer.takeRecords()) pauses.push({ start: entry.startTime, end: entry.startTime + entry.duration });
+      observer.disconnect();
+      return pauses;
+    },
+  };
+}
+
+/** Of timed calls (`spans`, each with its duration in `samples` at the same index), how many had a collection's pause inside, and the median of the others. */
+export function withoutCollections(spans: readonly Span[], samples: readonly number[], pauses: readonly Span[]): { hit: number; clean: Summary } {
+  const inside = spans.map((span) => pauses.some((pause) => pause.end > span.start && pause.start < span.end));
+  return { hit: inside.filter(Boolean).length, clean: summarise(samples.filter((_, index) => !inside[index])) };
+}
+
 /** A contender of {@link interleave}: what is timed, optionally after untimed preparation. */
 export type Contender = (() => Promise<void>) | { prepare: () => Promise<unknown>; run: () => Promise<void> };
 
@@ -46,10 +81,11 @@ export type Contender = (() => Promise<void>) | { prepare: () => Promise<unknown
  * Runs each contender's `once` in turn, round after round, so that the machine's noise falls on all
  * of them alike; returns every contender's samples (milliseconds). Warm-up rounds are not recorded.
  * A contender given as `{ prepare, run }` has `prepare` run untimed just before each timed `run`.
+ * `spans`, when given, receives each recorded call's start and end for the contenders it has a list for.
  */
 export async function interleave<K extends string>(
   contenders: Record<K, Contender>,
-  options: { rounds: number; warmup?: number },
+  options: { rounds: number; warmup?: number; spans?: Partial<Record<K, Span[]>> },
 ): Promise<Record<K, number[]>> {
   const names = Object.keys(contenders) as K[];
   const samples = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<K, number[]>;
@@ -61,8 +97,11 @@ export async function interleave<K extends string>(
       if ("prepare" in contender) await contender.prepare();
       const started = performance.now();
       await run();
-      const elapsed = performance.now() - started;
-      if (round >= warmup) samples[name].push(elapsed);
+      const ended = performance.now();
+      if (round >= warmup) {
+        samples[name].push(ended - started);
+        options.spans?.[name]?.push({ start: started, end: ended });
+      }
     }
   }
   return samples;
