@@ -1,4 +1,4 @@
-import { PerformanceObserver } from "node:perf_hooks";
+import { type PerformanceEntry, PerformanceObserver } from "node:perf_hooks";
 
 /** Summary statistics of timings, in the unit they were measured in. */
 export interface Summary {
@@ -54,14 +54,15 @@ export interface Span {
  */
 export function recordCollections(): { stop(): Span[] } {
   const pauses: Span[] = [];
-  const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) pauses.push({ start: entry.startTime, end: entry.startTime + entry.duration });
-  });
+  const record = (entries: readonly PerformanceEntry[]) => {
+    for (const entry of entries) pauses.push({ start: entry.startTime, end: entry.startTime + entry.duration });
+  };
+  const observer = new PerformanceObserver((list) => record(list.getEntries()));
   observer.observe({ entryTypes: ["gc"] });
   return {
     stop() {
       // Entries still queued for the observer's callback are taken too.
-      for (const entry of observer.takeRecords()) pauses.push({ start: entry.startTime, end: entry.startTime + entry.duration });
+      record(observer.takeRecords());
       observer.disconnect();
       return pauses;
     },
