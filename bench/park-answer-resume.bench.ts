@@ -4,19 +4,21 @@
  * One cycle: a task is created and its workflow started in one transaction, the agent's turn asks
  * and parks, the person's answer goes in through `submitAnswer`, the resumed turn finishes. The
  * model is scripted and answers at once, so only the platform's own cost is measured. Side by side,
- * interleaved round by round in one run: Parley on PostgreSQL and on PGlite (in memory and in a
- * folder), LangGraph JS's equivalent cycle (interrupt() + Command({ resume }) over PostgresSaver),
- * and a raw single-row INSERT+COMMIT. Then, one contender at a time, what a cycle costs the server:
- * statements, round trips, commits, write transactions, WAL, server and client time; and where a
- * Parley cycle's round trips and client CPU go, call by call, with the floor that stands in the way.
+ * interleaved round by round in one run, each in a worker thread of its own (its own heap): Parley
+ * on PostgreSQL and on PGlite (in memory and in a folder), LangGraph JS's equivalent cycle
+ * (interrupt() + Command({ resume }) over PostgresSaver), and a raw single-row INSERT+COMMIT. Then,
+ * one contender at a time, what a cycle costs the server: statements, round trips, commits, write
+ * transactions, WAL, server and client time; and where a Parley cycle's round trips and client CPU
+ * go, call by call, with the floor that stands in the way.
  */
 import { type LangGraphContender, openLangGraph } from "./peers/langgraph";
 import { openParley, type ParleyContender } from "./peers/parley";
-import { openRawPglite, openRawPostgres, type RawInsert } from "./peers/raw-insert";
+import { openRawPostgres, type RawInsert } from "./peers/raw-insert";
+import { openThreaded, type PeerSpec, type ThreadedContender } from "./peers/threaded";
 import { describeMachine } from "./support/machine";
 import { benchCommand, setting, table, writeSection } from "./support/results";
 import { openServerProbe, type ServerProfile, statementDetail } from "./support/server-profile";
-import { figure, interleave, pairedRatios, recordCollections, type Span, type Summary, summarise, withoutCollections } from "./support/stats";
+import { figure, interleave, pairedRatios, type Span, type Summary, summarise, withoutCollections } from "./support/stats";
 import { startTrafficCounter } from "./support/traffic-counter";
 
 const NAME = "park-answer-resume";
@@ -37,15 +39,6 @@ const urls = {
   raw: await probe.createDatabase(DATABASES.raw),
 };
 
-console.log("Opening the contenders (PGlite takes a few seconds to initialise)…");
-const parleyPostgres = await openParley({ kind: "postgres", url: urls.parley }, "finish");
-const parleyMemory = await openParley({ kind: "pglite", storage: "memory" }, "finish");
-const parleyFile = await openParley({ kind: "pglite", storage: "file" }, "finish");
-const langgraph = await openLangGraph(urls.langgraph, "finish");
-const rawPostgres = await openRawPostgres(urls.raw);
-const rawMemory = await openRawPglite("memory");
-const rawFile = await openRawPglite("file");
-
 const LABELS = {
   parleyPostgres: "Parley, PostgreSQL",
   parleyMemory: "Parley, PGlite in memory",
@@ -56,53 +49,63 @@ const LABELS = {
   rawFile: "raw INSERT+COMMIT, PGlite in a folder",
 } as const;
 
+// Each contender in a thread of its own: its own heap, so a garbage collection falls only in the
+// cycles of the contender whose garbage filled it, and its own compiled code, as in a process of its own.
+const SPECS: Record<keyof typeof LABELS, PeerSpec> = {
+  parleyPostgres: { peer: "parley", target: { kind: "postgres", url: urls.parley }, behaviour: "finish" },
+  parleyMemory: { peer: "parley", target: { kind: "pglite", storage: "memory" }, behaviour: "finish" },
+  parleyFile: { peer: "parley", target: { kind: "pglite", storage: "file" }, behaviour: "finish" },
+  langgraph: { peer: "langgraph", url: urls.langgraph, behaviour: "finish" },
+  rawPostgres: { peer: "raw", target: { kind: "postgres", url: urls.raw } },
+  rawMemory: { peer: "raw", target: { kind: "pglite", storage: "memory" } },
+  rawFile: { peer: "raw", target: { kind: "pglite", storage: "file" } },
+};
+const NAMES = Object.keys(LABELS) as (keyof typeof LABELS)[];
+console.log("Opening the contenders, each in a thread of its own (PGlite takes a few seconds to initialise)…");
+const threads = Object.fromEntries(await Promise.all(NAMES.map(async (name) => [name, await openThreaded(SPECS[name])] as const))) as Record<
+  keyof typeof LABELS,
+  ThreadedContender
+>;
+
 console.log(`Timing ${ROUNDS} interleaved rounds after ${WARMUP} warm-up rounds…`);
-const spans = Object.fromEntries(Object.keys(LABELS).map((name) => [name, [] as Span[]])) as Record<keyof typeof LABELS, Span[]>;
-const collecting = recordCollections();
 const samples = await interleave(
-  {
-    parleyPostgres: () => parleyPostgres.cycle(),
-    parleyMemory: () => parleyMemory.cycle(),
-    parleyFile: () => parleyFile.cycle(),
-    langgraph: () => langgraph.cycle(),
-    rawPostgres: () => rawPostgres.once(),
-    rawMemory: () => rawMemory.once(),
-    rawFile: () => rawFile.once(),
-  },
-  { rounds: ROUNDS, warmup: WARMUP, spans },
+  Object.fromEntries(NAMES.map((name) => [name, { timed: () => threads[name].once() }])) as Record<keyof typeof LABELS, { timed: () => Promise<number> }>,
+  { rounds: ROUNDS, warmup: WARMUP },
 );
-// The pauses while the timed rounds ran (the warm-up's left out).
-const timedFrom = Math.min(...Object.values<Span[]>(spans).map((each) => each[0]?.start ?? Number.POSITIVE_INFINITY));
-const pauses = collecting.stop().filter((pause) => pause.start >= timedFrom);
+// Each thread's cycles (the warm-up's first, left out) and its heap's pauses, on its own clock.
+const collections = Object.fromEntries(
+  await Promise.all(
+    NAMES.map(async (name) => {
+      const { cycles, pauses } = await threads[name].collections();
+      const timed = cycles.slice(-samples[name].length);
+      return [name, { timed, pauses: pauses.filter((pause) => pause.end > timed[0]!.start) }] as const;
+    }),
+  ),
+) as Record<keyof typeof LABELS, { timed: Span[]; pauses: Span[] }>;
 
 // A benchmark that silently measured failures would be worthless: every cycle must have finished.
-const verified = {
-  parleyPostgres: await parleyPostgres.verifyCompleted(),
-  parleyMemory: await parleyMemory.verifyCompleted(),
-  parleyFile: await parleyFile.verifyCompleted(),
-  langgraph: await langgraph.verifyFinished(),
-  rawPostgres: await rawPostgres.verify(),
-  rawMemory: await rawMemory.verify(),
-  rawFile: await rawFile.verify(),
-};
+const verified = Object.fromEntries(await Promise.all(NAMES.map(async (name) => [name, await threads[name].verify()] as const))) as Record<keyof typeof LABELS, number>;
 console.log("Every cycle completed:", verified);
 
-// Client CPU per cycle on PGlite (the database runs in this process, so this is all of it).
+// Client CPU per cycle on PGlite (the database runs in the contender's thread, so this is all of it;
+// only that thread works meanwhile).
+const pgliteCpu = {
+  parleyMemory: await threads.parleyMemory.cpuPerCycle(PROFILE_CYCLES),
+  parleyFile: await threads.parleyFile.cpuPerCycle(PROFILE_CYCLES),
+  rawMemory: await threads.rawMemory.cpuPerCycle(PROFILE_CYCLES),
+  rawFile: await threads.rawFile.cpuPerCycle(PROFILE_CYCLES),
+};
+await threads.parleyMemory.verify();
+await threads.parleyFile.verify();
+for (const name of NAMES) await threads[name].close();
+
+/** This process's CPU time (user + system) per call of `once` over `cycles` calls. */
 async function cpuPerCycle(once: () => Promise<void>, cycles: number): Promise<number> {
   const before = process.cpuUsage();
   for (let cycle = 0; cycle < cycles; cycle++) await once();
   const used = process.cpuUsage(before);
   return (used.user + used.system) / 1_000 / cycles;
 }
-const pgliteCpu = {
-  parleyMemory: await cpuPerCycle(() => parleyMemory.cycle(), PROFILE_CYCLES),
-  parleyFile: await cpuPerCycle(() => parleyFile.cycle(), PROFILE_CYCLES),
-  rawMemory: await cpuPerCycle(() => rawMemory.once(), PROFILE_CYCLES),
-  rawFile: await cpuPerCycle(() => rawFile.once(), PROFILE_CYCLES),
-};
-await parleyMemory.verifyCompleted();
-await parleyFile.verifyCompleted();
-for (const contender of [parleyMemory, parleyFile, rawMemory, rawFile, parleyPostgres, langgraph, rawPostgres]) await contender.close();
 
 // What one cycle costs the server: each contender alone, through a relay that counts round trips.
 console.log(`Profiling ${PROFILE_CYCLES} cycles of each PostgreSQL contender, one at a time…`);
@@ -213,15 +216,17 @@ const summaries = Object.fromEntries(Object.entries(samples).map(([name, values]
 const ms = (value: number) => `${figure(value)} ms`;
 const times = (value: number) => `${figure(value)}×`;
 const met = (ok: boolean) => (ok ? "✅ yes" : "❌ no");
+const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
 const timingRows = (Object.keys(LABELS) as (keyof typeof LABELS)[]).map((name) => {
   const summary = summaries[name];
   return [LABELS[name], ms(summary.median), ms(summary.p95), ms(summary.min), ms(summary.mean), summary.count];
 });
 
-const collectionRows = (Object.keys(LABELS) as (keyof typeof LABELS)[]).map((name) => {
-  const { hit, clean } = withoutCollections(spans[name], samples[name], pauses);
-  return [LABELS[name], `${hit} of ${samples[name].length}`, ms(clean.median)];
+const collectionRows = NAMES.map((name) => {
+  const { timed, pauses } = collections[name];
+  const { hit, clean } = withoutCollections(timed, samples[name], pauses);
+  return [LABELS[name], pauses.length, ms(sum(pauses.map((pause) => pause.end - pause.start))), `${hit} of ${samples[name].length}`, ms(clean.median)];
 });
 
 const parley = summaries.parleyPostgres;
@@ -289,7 +294,6 @@ const profileRows = (
 
 /** The least round trips a cycle can take and keep its guarantees: start 4, answer 2, asking turn 4, resumed turn 3 (see the floor below). */
 const LEAST_ROUND_TRIPS = 13;
-const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 const cpuPerRoundTrip = sum(phases.cpuMs!) / sum(phases.roundTrips!);
 const flushes = profiles.parleyPostgres.walSyncs / profiles.parleyPostgres.cycles;
 // The floor each missed target meets, in this run's own figures, and what was tried (issue 20).
@@ -343,14 +347,14 @@ writeSection(
     `- ${ROUNDS} rounds after ${WARMUP} warm-up rounds, every contender once per round in turn (interleaved); then ${PROFILE_CYCLES} cycles of each PostgreSQL contender alone for the profile.`,
     "- One cycle: create a task and start its workflow in one transaction → the agent's turn asks and parks → the person's answer through `submitAnswer` (the inbox's road) → the resumed turn finishes and the run completes. The model is scripted and answers at once.",
     "- LangGraph JS (`@langchain/langgraph` 1.7.3, `@langchain/langgraph-checkpoint-postgres` 1.0.5, default durability): a messages graph whose model node calls a fake chat model of its own and whose `ask` node calls `interrupt()`; resumed with `new Command({ resume })`; a new thread per cycle. Same words as Parley's.",
-    "- Each PostgreSQL contender has a database of its own on one server; PGlite runs in this process (in memory, and in a temporary folder — PGlite never fsyncs).",
+    "- Each contender runs in a worker thread of its own (its own heap and compiled code, as in a process of its own), the rounds driven from the main thread; each PostgreSQL contender has a database of its own on one server; PGlite runs in its contender's thread (in memory, and in a temporary folder — PGlite never fsyncs).",
     `- Checked after the rounds: every Parley task completed (${verified.parleyPostgres} + ${verified.parleyMemory} + ${verified.parleyFile} tasks, with their asked/parked/answered/resumed/completed events), every LangGraph thread (${verified.langgraph}) ended on the final answer, every raw insert left its row.`,
     "",
     table(["contender", "median", "p95", "min", "mean", "cycles"], timingRows),
     "",
-    `The contenders share this process's heap, so a garbage collection falls in whichever cycle is allocating when the young generation fills, not necessarily the one whose garbage filled it (${pauses.length} pauses in the timed rounds, ${ms(sum(pauses.map((pause) => pause.end - pause.start)))} in all). How often one fell inside a contender's timed cycle, and the median of its cycles with none inside — a cycle's own cost, apart from where the collections happened to fall:`,
+    "In its own thread a contender's garbage is collected in its own cycles only (sharing one heap, a collection fell in whichever cycle was allocating when the young generation filled, not necessarily the one whose garbage filled it, and contenders sharing code shared the compiler's feedback on it). Each thread's pauses in the timed rounds, how often one fell inside its timed cycle, and the median of its cycles with none inside:",
     "",
-    table(["contender", "cycles with a collection inside", "median of the others"], collectionRows),
+    table(["contender", "pauses", "paused in all", "cycles with a collection inside", "median of the others"], collectionRows),
     "",
     "| target | wanted | ratio of medians / p95s | median of round-by-round ratios | met? |",
     "| --- | --- | --- | --- | --- |",

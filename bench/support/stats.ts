@@ -48,11 +48,11 @@ export interface Span {
 }
 
 /**
- * Records this process's garbage-collection pauses until `stop()` returns them. Contenders
- * interleaved in one process share its heap: a collection falls in whichever call is allocating when
- * the young generation fills, not necessarily the one whose garbage filled it.
+ * Records this thread's garbage-collection pauses (its heap's): `peek()` returns those so far, `stop()`
+ * them all and stops. Contenders interleaved in one heap share it: a collection falls in whichever
+ * call is allocating when the young generation fills, not necessarily the one whose garbage filled it.
  */
-export function recordCollections(): { stop(): Span[] } {
+export function recordCollections(): { peek(): Span[]; stop(): Span[] } {
   const pauses: Span[] = [];
   const record = (entries: readonly PerformanceEntry[]) => {
     for (const entry of entries) pauses.push({ start: entry.startTime, end: entry.startTime + entry.duration });
@@ -60,8 +60,12 @@ export function recordCollections(): { stop(): Span[] } {
   const observer = new PerformanceObserver((list) => record(list.getEntries()));
   observer.observe({ entryTypes: ["gc"] });
   return {
-    stop() {
+    peek() {
       // Entries still queued for the observer's callback are taken too.
+      record(observer.takeRecords());
+      return [...pauses];
+    },
+    stop() {
       record(observer.takeRecords());
       observer.disconnect();
       return pauses;
@@ -75,18 +79,20 @@ export function withoutCollections(spans: readonly Span[], samples: readonly num
   return { hit: inside.filter(Boolean).length, clean: summarise(samples.filter((_, index) => !inside[index])) };
 }
 
-/** A contender of {@link interleave}: what is timed, optionally after untimed preparation. */
-export type Contender = (() => Promise<void>) | { prepare: () => Promise<unknown>; run: () => Promise<void> };
+/**
+ * A contender of {@link interleave}: what is timed, optionally after untimed preparation; or, as
+ * `{ timed }`, a call that times itself (in another thread, on its clock) and returns its milliseconds.
+ */
+export type Contender = (() => Promise<void>) | { prepare: () => Promise<unknown>; run: () => Promise<void> } | { timed: () => Promise<number> };
 
 /**
  * Runs each contender's `once` in turn, round after round, so that the machine's noise falls on all
  * of them alike; returns every contender's samples (milliseconds). Warm-up rounds are not recorded.
  * A contender given as `{ prepare, run }` has `prepare` run untimed just before each timed `run`.
- * `spans`, when given, receives each recorded call's start and end for the contenders it has a list for.
  */
 export async function interleave<K extends string>(
   contenders: Record<K, Contender>,
-  options: { rounds: number; warmup?: number; spans?: Partial<Record<K, Span[]>> },
+  options: { rounds: number; warmup?: number },
 ): Promise<Record<K, number[]>> {
   const names = Object.keys(contenders) as K[];
   const samples = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<K, number[]>;
@@ -94,15 +100,17 @@ export async function interleave<K extends string>(
   for (let round = 0; round < warmup + options.rounds; round++) {
     for (const name of names) {
       const contender: Contender = contenders[name];
+      if ("timed" in contender) {
+        const took = await contender.timed();
+        if (round >= warmup) samples[name].push(took);
+        continue;
+      }
       const run = "run" in contender ? contender.run : contender;
       if ("prepare" in contender) await contender.prepare();
       const started = performance.now();
       await run();
       const ended = performance.now();
-      if (round >= warmup) {
-        samples[name].push(ended - started);
-        options.spans?.[name]?.push({ start: started, end: ended });
-      }
+      if (round >= warmup) samples[name].push(ended - started);
     }
   }
   return samples;
