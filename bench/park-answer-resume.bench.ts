@@ -11,6 +11,8 @@
  * transactions, WAL, server and client time; and where a Parley cycle's round trips and client CPU
  * go, call by call, with the floor that stands in the way.
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { type LangGraphContender, openLangGraph } from "./peers/langgraph";
 import { openParley, type ParleyContender } from "./peers/parley";
 import { openRawPostgres, type RawInsert } from "./peers/raw-insert";
@@ -389,5 +391,7 @@ writeSection(
     ),
     "",
     floor,
+    "",
+    readFileSync(path.join(import.meta.dirname, "support", "park-answer-resume-before-after.md"), "utf8"),
   ].join("\n"),
 );
